@@ -1,0 +1,109 @@
+// Package api is tourney's HTTP interface: gin routes under /api/v1,
+// bearer-token authentication, Idempotency-Key replay, and errors as
+// RFC 9457 problem documents. Handlers only parse the request, call one
+// service function and render what it returns; every decision about
+// tournaments and games is the service's.
+package api
+
+import (
+	"log/slog"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"tourney/service"
+)
+
+// Server holds what the handlers need.
+type Server struct {
+	svc *service.Service
+	log *slog.Logger
+}
+
+// New returns the HTTP handler for the service.
+func New(svc *service.Service, log *slog.Logger) http.Handler {
+	return newRouter(svc, log)
+}
+
+func newRouter(svc *service.Service, log *slog.Logger) *gin.Engine {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	gin.SetMode(gin.ReleaseMode)
+	s := &Server{svc: svc, log: log}
+
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	r.RedirectTrailingSlash = false // an API answers the path it was asked
+	r.Use(s.logRequests, s.recoverPanics)
+	r.NoRoute(s.noRoute)
+	r.NoMethod(s.noMethod)
+
+	r.GET("/healthz", s.healthz)
+
+	v1 := r.Group("/api/v1", s.authenticate, s.idempotency)
+	v1.GET("/openapi.json", s.openapi)
+	v1.GET("/variants", s.listVariants)
+
+	v1.POST("/tournaments", s.createTournament)
+	v1.GET("/tournaments", s.listTournaments)
+	v1.GET("/tournaments/:id", s.getTournament)
+	v1.PATCH("/tournaments/:id", s.updateTournament)
+
+	v1.POST("/tournaments/:id/divisions", s.createDivision)
+	v1.GET("/tournaments/:id/divisions", s.listDivisions)
+	v1.PATCH("/tournaments/:id/divisions/:division", s.updateDivision)
+
+	v1.POST("/tournaments/:id/players", s.createPlayer)
+	v1.GET("/tournaments/:id/players", s.listPlayers)
+	v1.PATCH("/tournaments/:id/players/:player", s.updatePlayer)
+
+	v1.POST("/tournaments/:id/rounds", s.createRound)
+	v1.GET("/tournaments/:id/rounds", s.listRounds)
+
+	v1.POST("/tournaments/:id/games", s.createGame)
+	v1.GET("/tournaments/:id/games", s.listGames)
+	v1.POST("/tournaments/:id/tables/:table/credentials", s.issueTableCredential)
+	v1.GET("/tournaments/:id/audit", s.tournamentAudit)
+
+	v1.GET("/games/:id", s.getGame)
+	v1.POST("/games/:id/turns", s.enterTurn)
+	v1.POST("/games/:id/undo", s.undoTurn)
+	v1.PATCH("/games/:id/turns/:turn", s.correctTurn)
+	v1.GET("/games/:id/audit", s.gameAudit)
+	return r
+}
+
+func (s *Server) healthz(c *gin.Context) {
+	writeJSON(c, s.log, http.StatusOK, gin.H{"status": "ok"})
+}
+
+func (s *Server) noRoute(c *gin.Context) {
+	writeProblem(c, s.log, service.Errorf(service.KindNotFound, "no-such-route", "there is nothing at %s; see /api/v1/openapi.json", c.Request.URL.Path))
+}
+
+func (s *Server) noMethod(c *gin.Context) {
+	writeProblem(c, s.log, service.Errorf(kindMethodNotAllowed, "method-not-allowed", "%s is not allowed on %s; allowed: %s", c.Request.Method, c.Request.URL.Path, c.Writer.Header().Get("Allow")))
+}
+
+// respond renders a service call's outcome: the value with status, or
+// the error as a problem.
+func (s *Server) respond(c *gin.Context, status int, v any, err error) {
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	writeJSON(c, s.log, status, v)
+}
+
+// parse starts reading a request's path parameters and body.
+func parse(c *gin.Context) *params { return &params{c: c} }
+
+// failed sends the parse error, if any, and reports whether there was one.
+func (s *Server) failed(c *gin.Context, p *params) bool {
+	if p.err != nil {
+		writeProblem(c, s.log, p.err)
+		return true
+	}
+	return false
+}

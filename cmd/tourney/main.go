@@ -1,0 +1,42 @@
+// Command tourney is the tournament service and its tools:
+//
+//	tourney verify [--rules NAME] [--board FILE] [--tiles FILE] FILE.gcg...
+//	tourney rules
+//
+// main only parses the command line and wires packages together.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `usage:
+  tourney verify [--rules NAME] [--board FILE] [--tiles FILE] FILE.gcg...
+      replay game records, recompute every score, print one JSON line per file
+  tourney rules
+      list the built-in rule variants
+`
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "verify":
+		return runVerify(args[1:], stdout, stderr)
+	case "rules":
+		return runRules(stdout)
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "tourney: unknown command %q\n%s", args[0], usage)
+	return 2
+}

@@ -1,0 +1,507 @@
+package scoring
+
+import "fmt"
+
+// EndReason says why a game ended.
+type EndReason string
+
+const (
+	EndNone      EndReason = ""          // still being played
+	EndOut       EndReason = "out"       // a player played out with the bag empty
+	EndScoreless EndReason = "scoreless" // consecutive scoreless turns
+	EndPasses    EndReason = "passes"    // consecutive passes (AlphaJax, Word Chums)
+)
+
+type player struct {
+	score     int
+	rackCount int
+	rack      []Tile // known tiles on the rack (full when rackKnown)
+	rackKnown bool
+	timeSeen  bool
+	timePen   int
+}
+
+// lastPlay remembers what a withdrawal must undo.
+type lastPlay struct {
+	player        int
+	placement     Placement
+	score         int
+	drawn         int
+	prevScoreless int
+	ended         bool
+	rack          []Tile
+	rackKnown     bool
+}
+
+// Game is a game in progress: the variant, the board and everything the
+// events so far imply. Build it with NewGame and feed it events in order
+// with Apply; Turns, Result and the accessors read the derived state.
+type Game struct {
+	v           *Variant
+	board       Board
+	players     []player
+	bag         int
+	onBoard     [maxLetters + 1]int // tiles on the board by letter; index 0 counts blanks
+	toMove      int
+	scoreless   int
+	turns       []Turn
+	last        *lastPlay // the play a withdrawal would take back, or nil
+	lastBuf     lastPlay  // storage for last, reused play after play
+	lastMoveIdx int       // index in turns of the latest move event
+	reason      EndReason
+	outPlayer   int
+	lastPasser  int
+	beforeFinal []int // totals just before the latest move event
+	teams       bool
+	// noBreakdowns skips building a Breakdown for every play; a caller that
+	// only needs totals (bulk verification) turns it on and asks for the
+	// breakdown of the latest play when it wants one.
+	noBreakdowns bool
+}
+
+// SetBreakdowns chooses whether each placement's Turn carries its
+// Breakdown (the default) or only its score.
+func (g *Game) SetBreakdowns(on bool) { g.noBreakdowns = !on }
+
+// LatestBreakdown explains the score of the latest event if it was a
+// placement (nil otherwise), whether or not breakdowns are being kept.
+func (g *Game) LatestBreakdown() *Breakdown {
+	if len(g.turns) == 0 {
+		return nil
+	}
+	t := &g.turns[len(g.turns)-1]
+	if t.Breakdown != nil || t.Placement == nil {
+		return t.Breakdown
+	}
+	bd := &Breakdown{}
+	scorePlaced(&g.board, g.v, t.Placement, bd)
+	return bd
+}
+
+// NewGame starts a game of the variant for a number of players; each is
+// taken to have drawn a full rack.
+func NewGame(v *Variant, players int) (*Game, error) {
+	if players < v.MinPlayers || players > v.MaxPlayers {
+		return nil, fmt.Errorf("%s is played by %d to %d players, not %d", v.Name, v.MinPlayers, v.MaxPlayers, players)
+	}
+	g := &Game{v: v, board: NewBoard(v.Layout), players: make([]player, players), outPlayer: -1, lastPasser: -1, lastMoveIdx: -1}
+	g.bag = v.Tiles.Total()
+	for i := range g.players {
+		n := min(v.RackSize, g.bag)
+		g.players[i].rackCount = n
+		g.bag -= n
+	}
+	g.beforeFinal = make([]int, players)
+	g.turns = make([]Turn, 0, 48) // a two-player game has about 25 turns each side
+	return g, nil
+}
+
+// Variant is the rule set the game is played under.
+func (g *Game) Variant() *Variant { return g.v }
+
+// Board is the current board (do not modify it).
+func (g *Game) Board() *Board { return &g.board }
+
+// Turns are the applied events in order.
+func (g *Game) Turns() []Turn { return g.turns }
+
+// ToMove is the seat whose turn it is.
+func (g *Game) ToMove() int { return g.toMove }
+
+// Players is the number of seats.
+func (g *Game) Players() int { return len(g.players) }
+
+// Bag is the number of tiles left to draw.
+func (g *Game) Bag() int { return g.bag }
+
+// RackCount is the number of tiles on a player's rack.
+func (g *Game) RackCount(seat int) int { return g.players[seat].rackCount }
+
+// Over reports whether the game has ended. A game ended by a play that
+// went out opens again if that play is withdrawn.
+func (g *Game) Over() bool { return g.reason != EndNone }
+
+// ScorelessTurns is the current run of turns counting toward the
+// scoreless (or pass) ending.
+func (g *Game) ScorelessTurns() int { return g.scoreless }
+
+// Totals are the players' scores so far (before end-of-game adjustments).
+func (g *Game) Totals() []int {
+	t := make([]int, len(g.players))
+	for i, p := range g.players {
+		t[i] = p.score
+	}
+	return t
+}
+
+// Unseen counts the tiles not on the board, by tile (index 0 for
+// blanks): the bag and all racks together.
+func (g *Game) Unseen() []int {
+	var u [maxLetters + 1]int
+	g.unseenInto(&u)
+	return append([]int(nil), u[:g.v.Tiles.Letters()+1]...)
+}
+
+func (g *Game) unseenInto(u *[maxLetters + 1]int) {
+	ts := g.v.Tiles
+	u[0] = ts.Blanks - g.onBoard[0]
+	for t := 1; t <= ts.Letters(); t++ {
+		u[t] = ts.Count(Tile(t)) - g.onBoard[t]
+	}
+}
+
+// Apply plays the next event. An event that breaks the rules is refused
+// with a *RuleError and leaves the game as it was; an irregular play that
+// the variant lets stand is applied and marked on its Turn.
+func (g *Game) Apply(e Event) (*Turn, error) {
+	if e.Player < 0 || e.Player >= len(g.players) {
+		return nil, ruleErr(CodeBadEvent, "there is no player %d", e.Player+1)
+	}
+	switch e.Kind {
+	case EventMove:
+		return g.applyMove(e)
+	case EventWithdraw:
+		return g.applyWithdraw(e)
+	case EventChallengeBonus:
+		return g.applyBonus(e)
+	case EventLostTurn:
+		return g.applyLostTurn(e)
+	case EventEndRack:
+		return g.applyEndRack(e)
+	case EventTimePenalty:
+		return g.applyTimePenalty(e)
+	}
+	return nil, ruleErr(CodeBadEvent, "unknown event kind %d", e.Kind)
+}
+
+func (g *Game) record(e Event, score int) *Turn {
+	g.players[e.Player].score += score
+	g.turns = append(g.turns, Turn{Event: e, Score: score, Totals: g.Totals()})
+	return &g.turns[len(g.turns)-1]
+}
+
+func (g *Game) next() { g.toMove = (g.toMove + 1) % len(g.players) }
+
+func (g *Game) applyMove(e Event) (*Turn, error) {
+	if g.Over() {
+		return nil, ruleErr(CodeGameOver, "the game is over (%s); no more turns", g.reason)
+	}
+	if e.Player != g.toMove {
+		return nil, ruleErr(CodeWrongPlayer, "it is player %d's turn, not player %d's", g.toMove+1, e.Player+1)
+	}
+	p := &g.players[e.Player]
+	if e.Rack != nil {
+		if err := g.checkRack(e.Rack, p.rackCount); err != nil {
+			return nil, err
+		}
+	}
+	for i := range g.beforeFinal {
+		g.beforeFinal[i] = g.players[i].score
+	}
+	switch e.Move.Kind {
+	case MovePlace:
+		return g.applyPlace(e)
+	case MoveExchange:
+		return g.applyExchange(e)
+	case MovePass:
+		t := g.record(e, 0)
+		g.setRack(p, e.Rack)
+		g.lastPasser = e.Player
+		g.scorelessTurn(true)
+		g.finishMove()
+		return t, nil
+	}
+	return nil, ruleErr(CodeBadEvent, "a move must be a placement, an exchange or a pass")
+}
+
+// checkRack verifies a declared rack: no more tiles than the player holds,
+// and nothing the unseen tiles cannot supply.
+func (g *Game) checkRack(rack []Tile, count int) error {
+	if len(rack) > count {
+		return ruleErr(CodeRackCount, "the rack %s has %d tiles, but the player holds %d", TilesString(g.v.Tiles, rack), len(rack), count)
+	}
+	var unseen [maxLetters + 1]int
+	g.unseenInto(&unseen)
+	for _, t := range rack {
+		i := rackIndex(t)
+		if i >= len(unseen) || unseen[i] <= 0 {
+			return ruleErr(CodeRackNotInBag, "the rack %s has more %c than the unseen tiles hold", TilesString(g.v.Tiles, rack), g.v.Tiles.Rune(t))
+		}
+		unseen[i]--
+	}
+	return nil
+}
+
+// rackIndex is a rack tile's index in a count array: 0 for a blank.
+func rackIndex(t Tile) int {
+	if t.IsBlank() {
+		return 0
+	}
+	return int(t)
+}
+
+func (g *Game) setRack(p *player, rack []Tile) {
+	if rack != nil && len(rack) == p.rackCount {
+		p.rack = append(p.rack[:0], rack...)
+		p.rackKnown = true
+	}
+}
+
+func (g *Game) applyPlace(e Event) (*Turn, error) {
+	p := &g.players[e.Player]
+	pl, err := PlaceMove(&g.board, g.v, e.Move)
+	if err != nil {
+		return nil, err
+	}
+	if len(pl.Tiles) > p.rackCount {
+		return nil, ruleErr(CodeTooManyTiles, "%d tiles placed, but the rack holds %d", len(pl.Tiles), p.rackCount)
+	}
+	if err := g.checkDistribution(pl.Tiles); err != nil {
+		return nil, err
+	}
+	rack := e.Rack
+	if rack == nil && p.rackKnown {
+		rack = p.rack
+	}
+	var remaining []Tile
+	if rack != nil {
+		var missing Tile
+		remaining, missing = takeTiles(rack, pl.Tiles)
+		if missing != 0 && len(rack) == p.rackCount {
+			return nil, ruleErr(CodeNotOnRack, "%c is not on the rack %s", g.v.Tiles.Rune(missing), TilesString(g.v.Tiles, rack))
+		}
+	}
+	lp := &g.lastBuf
+	*lp = lastPlay{player: e.Player, placement: pl, prevScoreless: g.scoreless, rack: append(lp.rack[:0], rack...), rackKnown: rack != nil && len(rack) == p.rackCount}
+	for _, t := range pl.Tiles {
+		g.board.set(t.Row, t.Col, t.Tile)
+		g.onBoard[rackIndex(t.Tile)]++
+	}
+	var bd *Breakdown
+	if !g.noBreakdowns {
+		bd = &Breakdown{}
+	}
+	score := scorePlaced(&g.board, g.v, &pl, bd)
+	turn := g.record(e, score)
+	turn.Placement, turn.Breakdown, turn.Irregular = &pl, bd, pl.Irregular
+	drawn := min(len(pl.Tiles), g.bag)
+	g.bag -= drawn
+	p.rackCount += drawn - len(pl.Tiles)
+	turn.Drawn = drawn
+	lp.score, lp.drawn = score, drawn
+	p.rackKnown = lp.rackKnown && drawn == 0
+	if p.rackKnown {
+		p.rack = append(p.rack[:0], remaining...)
+	}
+	if score == 0 {
+		g.scorelessTurn(false)
+	} else {
+		g.scoreless = 0
+	}
+	if p.rackCount == 0 && g.bag == 0 {
+		g.reason, g.outPlayer = EndOut, e.Player
+		lp.ended = true
+	}
+	g.last = lp
+	g.finishMove()
+	return &g.turns[len(g.turns)-1], nil
+}
+
+// takeTiles removes placed tiles from a rack (a blank pays for a
+// designated blank); it reports the first tile the rack lacked.
+func takeTiles(rack []Tile, placed []Placed) (remaining []Tile, missing Tile) {
+	remaining = append(make([]Tile, 0, len(rack)), rack...)
+	for _, t := range placed {
+		want := t.Tile
+		if want.IsBlank() {
+			want = Blank
+		}
+		found := false
+		for i, r := range remaining {
+			if r == want {
+				remaining = append(remaining[:i], remaining[i+1:]...)
+				found = true
+				break
+			}
+		}
+		if !found && missing == 0 {
+			missing = t.Tile
+		}
+	}
+	return remaining, missing
+}
+
+// checkDistribution refuses a play that would put more of a letter (or
+// more blanks) on the board than the bag ever held.
+func (g *Game) checkDistribution(tiles []Placed) error {
+	var extra [maxLetters + 1]int
+	for _, t := range tiles {
+		i := rackIndex(t.Tile)
+		extra[i]++
+		if g.onBoard[i]+extra[i] > g.v.Tiles.Count(Tile(i)|blankIf(i == 0)) {
+			if i == 0 {
+				return ruleErr(CodeExceedsBag, "the bag has only %d blanks", g.v.Tiles.Blanks)
+			}
+			return ruleErr(CodeExceedsBag, "the bag has only %d %c", g.v.Tiles.Count(Tile(i)), g.v.Tiles.Rune(Tile(i)))
+		}
+	}
+	return nil
+}
+
+func blankIf(b bool) Tile {
+	if b {
+		return BlankBit
+	}
+	return 0
+}
+
+func (g *Game) applyExchange(e Event) (*Turn, error) {
+	p := &g.players[e.Player]
+	m := e.Move
+	if m.Count < 1 || m.Count > p.rackCount {
+		return nil, ruleErr(CodeTooManyTiles, "exchanging %d tiles, but the rack holds %d", m.Count, p.rackCount)
+	}
+	if g.bag < g.v.RackSize {
+		return nil, ruleErr(CodeBagTooSmall, "exchanging needs at least %d tiles in the bag; it has %d", g.v.RackSize, g.bag)
+	}
+	rack := e.Rack
+	if rack == nil && p.rackKnown {
+		rack = p.rack
+	}
+	if m.Exchange != nil && rack != nil && len(rack) == p.rackCount {
+		placed := make([]Placed, len(m.Exchange))
+		for i, t := range m.Exchange {
+			placed[i].Tile = t
+		}
+		if _, missing := takeTiles(rack, placed); missing != 0 {
+			return nil, ruleErr(CodeNotOnRack, "%c is not on the rack %s", g.v.Tiles.Rune(missing), TilesString(g.v.Tiles, rack))
+		}
+	}
+	t := g.record(e, 0)
+	p.rackKnown = false
+	g.scorelessTurn(false)
+	g.finishMove()
+	return t, nil
+}
+
+// scorelessTurn counts a turn toward the scoreless or pass ending.
+func (g *Game) scorelessTurn(pass bool) {
+	if g.v.Stalemate.PassesOnly && !pass {
+		g.scoreless = 0
+		return
+	}
+	g.scoreless++
+	if limit := g.v.Stalemate.TurnsPerPlayer * len(g.players); limit > 0 && g.scoreless >= limit {
+		g.reason = EndScoreless
+		if g.v.Stalemate.PassesOnly {
+			g.reason = EndPasses
+		}
+	}
+}
+
+// finishMove closes a move event: the next player is up, and a play can
+// no longer be withdrawn unless this event was that play.
+func (g *Game) finishMove() {
+	g.lastMoveIdx = len(g.turns) - 1
+	if t := g.turns[g.lastMoveIdx]; t.Placement == nil {
+		g.last = nil
+	}
+	g.next()
+}
+
+func (g *Game) applyWithdraw(e Event) (*Turn, error) {
+	lp := g.last
+	if lp == nil || lp.player != e.Player {
+		return nil, ruleErr(CodeNothingToUndo, "player %d has no play that can be withdrawn now", e.Player+1)
+	}
+	for _, t := range lp.placement.Tiles {
+		g.board.set(t.Row, t.Col, 0)
+		g.onBoard[rackIndex(t.Tile)]--
+	}
+	p := &g.players[e.Player]
+	g.bag += lp.drawn
+	p.rackCount += len(lp.placement.Tiles) - lp.drawn
+	p.rackKnown = lp.rackKnown
+	if p.rackKnown {
+		p.rack = append(p.rack[:0], lp.rack...)
+	}
+	if lp.ended {
+		g.reason, g.outPlayer = EndNone, -1
+	}
+	g.scoreless = lp.prevScoreless
+	t := g.record(e, -lp.score)
+	g.last = nil
+	g.scorelessTurn(false)
+	return t, nil
+}
+
+func (g *Game) applyBonus(e Event) (*Turn, error) {
+	if g.last == nil || g.last.player != e.Player {
+		return nil, ruleErr(CodeNothingToUndo, "a challenge bonus goes to the player whose play was just challenged; player %d has no such play", e.Player+1)
+	}
+	if e.Points < 0 {
+		return nil, ruleErr(CodeBadEvent, "a challenge bonus cannot be negative")
+	}
+	return g.record(e, e.Points), nil
+}
+
+func (g *Game) applyLostTurn(e Event) (*Turn, error) {
+	if g.reason == EndOut && e.Player != g.outPlayer {
+		// A failed challenge of the play that went out: the game stays over.
+		return g.record(e, 0), nil
+	}
+	if g.Over() {
+		return nil, ruleErr(CodeGameOver, "the game is over (%s); no more turns", g.reason)
+	}
+	if e.Player != g.toMove {
+		return nil, ruleErr(CodeWrongPlayer, "it is player %d's turn, not player %d's", g.toMove+1, e.Player+1)
+	}
+	for i := range g.beforeFinal {
+		g.beforeFinal[i] = g.players[i].score
+	}
+	t := g.record(e, 0)
+	g.lastPasser = e.Player
+	g.scorelessTurn(true)
+	g.finishMove()
+	return t, nil
+}
+
+func (g *Game) applyEndRack(e Event) (*Turn, error) {
+	if !g.Over() {
+		return nil, ruleErr(CodeGameNotOver, "racks are revealed only when the game is over")
+	}
+	p := &g.players[e.Player]
+	if len(e.Rack) != p.rackCount {
+		return nil, ruleErr(CodeRackCount, "player %d holds %d tiles, not %d (%s)", e.Player+1, p.rackCount, len(e.Rack), TilesString(g.v.Tiles, e.Rack))
+	}
+	if err := g.checkRack(e.Rack, p.rackCount); err != nil {
+		return nil, err
+	}
+	p.rack = append(p.rack[:0], e.Rack...)
+	p.rackKnown = true
+	return g.record(e, 0), nil
+}
+
+func (g *Game) applyTimePenalty(e Event) (*Turn, error) {
+	if !g.Over() {
+		return nil, ruleErr(CodeGameNotOver, "time penalties are assessed when the game is over")
+	}
+	p := &g.players[e.Player]
+	if p.timeSeen {
+		return nil, ruleErr(CodeDuplicate, "player %d already has a time penalty", e.Player+1)
+	}
+	if e.Points < 0 {
+		return nil, ruleErr(CodeBadEvent, "a time penalty is a number of points to deduct, not %d", e.Points)
+	}
+	p.timeSeen, p.timePen = true, e.Points
+	return g.record(e, -e.Points), nil
+}
+
+// CheckRack verifies that a rack a seat is said to hold fits: no more
+// tiles than the seat holds, none the unseen tiles cannot supply.
+func (g *Game) CheckRack(rack []Tile, seat int) error {
+	return g.checkRack(rack, g.players[seat].rackCount)
+}
+
+// EndReason is why the game ended ("" while it goes on).
+func (g *Game) EndReason() EndReason { return g.reason }

@@ -1,0 +1,140 @@
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+)
+
+// Actor is who is asking: the director, a table, or the public.
+type Actor struct {
+	Kind         string // CredDirector, CredTable, or "" for the public
+	CredentialID int64
+	TournamentID int64 // tables only
+	Table        int   // tables only
+	Label        string
+}
+
+// Public is the actor with no credentials.
+var Public = Actor{Label: "public"}
+
+// IsDirector reports whether the actor may do everything.
+func (a Actor) IsDirector() bool { return a.Kind == CredDirector }
+
+// Name is how the actor appears in the audit log.
+func (a Actor) Name() string {
+	if a.Label != "" {
+		return a.Label
+	}
+	return "public"
+}
+
+// HashToken is how tokens are stored: never in the clear.
+func HashToken(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+func newToken() (string, error) {
+	b := make([]byte, 24)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+// Authenticate finds the actor behind a bearer token; an empty token is
+// the public, a wrong or revoked one is refused.
+func (s *Service) Authenticate(ctx context.Context, token string) (Actor, error) {
+	if token == "" {
+		return Public, nil
+	}
+	c, err := s.Store.CredentialByHash(ctx, HashToken(token))
+	if errors.Is(err, ErrNotFound) || (err == nil && c.RevokedAt != nil) {
+		return Actor{}, Errorf(KindUnauthorized, "bad-credentials", "that token is not valid")
+	}
+	if err != nil {
+		return Actor{}, err
+	}
+	return Actor{Kind: c.Kind, CredentialID: c.ID, TournamentID: c.TournamentID, Table: c.Table, Label: c.Label}, nil
+}
+
+// EnsureDirector makes sure a director credential exists. With a token
+// given (TOURNEY_DIRECTOR_TOKEN), that token is registered if new. With
+// none, a token is created on the very first start and returned, so that
+// it can be printed once; later starts return "".
+func (s *Service) EnsureDirector(ctx context.Context, token string) (created string, err error) {
+	if token != "" {
+		_, err := s.Store.CredentialByHash(ctx, HashToken(token))
+		if err == nil {
+			return "", nil
+		}
+		if !errors.Is(err, ErrNotFound) {
+			return "", err
+		}
+		return "", s.Store.CreateCredential(ctx, &Credential{Kind: CredDirector, Label: "director", TokenHash: HashToken(token), CreatedAt: s.now()})
+	}
+	n, err := s.Store.CountCredentials(ctx, CredDirector)
+	if err != nil || n > 0 {
+		return "", err
+	}
+	tok, err := newToken()
+	if err != nil {
+		return "", err
+	}
+	if err := s.Store.CreateCredential(ctx, &Credential{Kind: CredDirector, Label: "director", TokenHash: HashToken(tok), CreatedAt: s.now()}); err != nil {
+		return "", err
+	}
+	return tok, nil
+}
+
+// IssuedCredential is a new table credential with its token, shown once.
+type IssuedCredential struct {
+	Credential
+	Token string `json:"token"`
+}
+
+// IssueTableCredential gives a table a token that can enter turns for the
+// games at that table in the tournament's current round.
+func (s *Service) IssueTableCredential(ctx context.Context, a Actor, tournamentID int64, table int) (*IssuedCredential, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	if table < 1 {
+		return nil, Errorf(KindInvalid, "bad-table", "table numbers start at 1")
+	}
+	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	tok, err := newToken()
+	if err != nil {
+		return nil, err
+	}
+	c := Credential{Kind: CredTable, TournamentID: tournamentID, Table: table, Label: fmt.Sprintf("table %d", table), TokenHash: HashToken(tok), CreatedAt: s.now()}
+	if err := s.Store.CreateCredential(ctx, &c); err != nil {
+		return nil, err
+	}
+	return &IssuedCredential{Credential: c, Token: tok}, nil
+}
+
+func requireDirector(a Actor) error {
+	switch {
+	case a.IsDirector():
+		return nil
+	case a.Kind == "":
+		return Errorf(KindUnauthorized, "credentials-required", "sign in as the director to do this")
+	}
+	return Errorf(KindForbidden, "director-only", "only the director can do this")
+}
+
+// notFound turns a store's ErrNotFound into a message naming the object.
+func notFound(err error, format string, args ...any) error {
+	if errors.Is(err, ErrNotFound) {
+		return &Error{Kind: KindNotFound, Type: "not-found", Msg: fmt.Sprintf(format, args...) + " does not exist", Err: err}
+	}
+	return err
+}

@@ -1,0 +1,141 @@
+package service
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Tournament is an event: its rules, lexicon and challenge rule apply to
+// every game in it.
+type Tournament struct {
+	ID            int64     `json:"id"`
+	Name          string    `json:"name"`
+	StartDate     string    `json:"start_date,omitempty"` // YYYY-MM-DD
+	EndDate       string    `json:"end_date,omitempty"`
+	Variant       string    `json:"variant"`         // scoring variant name: naspa, wespa, hasbro, alphajax, wordchums
+	Lexicon       string    `json:"lexicon"`         // word list name (a file in the lexicon folder), may be empty
+	ChallengeRule string    `json:"challenge_rule"`  // void, single, double, five-point, ...
+	CurrentRound  int       `json:"current_round"`   // the round table credentials may enter turns for
+	Board         string    `json:"board,omitempty"` // a board file's text, when the director supplied one
+	Tiles         string    `json:"tiles,omitempty"` // a tile file's text, when the director supplied one
+	Settings      Settings  `json:"settings"`
+	CreatedAt     time.Time `json:"created_at"`
+	UpdatedAt     time.Time `json:"updated_at"`
+}
+
+// Settings are a tournament's further options, stored as JSON.
+type Settings map[string]any
+
+// Division is a group of players paired among themselves.
+type Division struct {
+	ID           int64  `json:"id"`
+	TournamentID int64  `json:"tournament_id"`
+	Name         string `json:"name"`
+}
+
+// Player is an entrant.
+type Player struct {
+	ID           int64  `json:"id"`
+	TournamentID int64  `json:"tournament_id"`
+	DivisionID   *int64 `json:"division_id,omitempty"`
+	Name         string `json:"name"`
+	Rating       int    `json:"rating"`
+	MemberID     string `json:"member_id,omitempty"`
+}
+
+// Round is one round of a division (or of the whole tournament).
+type Round struct {
+	ID           int64  `json:"id"`
+	TournamentID int64  `json:"tournament_id"`
+	DivisionID   *int64 `json:"division_id,omitempty"`
+	Number       int    `json:"number"`
+}
+
+// Game is one game at one table in one round; Seats are player ids in
+// playing order (seat 1 moves first).
+type Game struct {
+	ID           int64     `json:"id"`
+	TournamentID int64     `json:"tournament_id"`
+	DivisionID   *int64    `json:"division_id,omitempty"`
+	Round        int       `json:"round"`
+	Table        int       `json:"table"`
+	Seats        []int64   `json:"players"`
+	Teams        bool      `json:"teams,omitempty"` // 2-vs-2 (Word Chums): seats 1+3 against 2+4
+	CreatedAt    time.Time `json:"created_at"`
+}
+
+// Turn event kinds as stored and as the API names them.
+const (
+	EventMove           = "move"            // placement, exchange or pass
+	EventAccept         = "accept"          // the opponent accepts a play that went out (no challenge)
+	EventWithdraw       = "withdraw"        // a play taken back after a successful challenge
+	EventChallengeBonus = "challenge-bonus" // points for a play that was challenged and stood
+	EventLostTurn       = "lost-turn"       // a challenger's turn lost to a failed challenge
+	EventEndRack        = "end-rack"        // a player's tiles revealed at the end of the game
+	EventTimePenalty    = "time-penalty"    // overtime points deducted
+)
+
+// TurnEvent is one entry of a game's ordered list, with what was entered
+// and what the engine computed, side by side. Undone events are kept (with
+// who undid them and why) but no longer replayed.
+type TurnEvent struct {
+	ID           int64           `json:"id"`
+	GameID       int64           `json:"game_id"`
+	Seq          int             `json:"turn"` // 1-based position in the game's list
+	Kind         string          `json:"kind"`
+	Seat         int             `json:"player"` // 1-based seat
+	Move         string          `json:"move,omitempty"`
+	Rack         string          `json:"rack,omitempty"`
+	ClaimedScore *int            `json:"claimed_score"`
+	Points       int             `json:"points,omitempty"` // bonus or penalty events
+	Score        int             `json:"score"`            // computed change to the player's score
+	Agrees       bool            `json:"agrees"`
+	Flag         string          `json:"flag,omitempty"` // why the director should look: "score-disagreement", "irregular:missed-start"
+	Breakdown    json.RawMessage `json:"breakdown,omitempty"`
+	Undone       bool            `json:"undone,omitempty"`
+	EnteredBy    string          `json:"entered_by"`
+	CreatedAt    time.Time       `json:"created_at"`
+}
+
+// AuditEntry records who changed what, when and why, with the state
+// before and after.
+type AuditEntry struct {
+	ID           int64           `json:"id"`
+	TournamentID int64           `json:"tournament_id"`
+	GameID       *int64          `json:"game_id,omitempty"`
+	Who          string          `json:"who"`
+	Action       string          `json:"action"` // "undo-turn", "correct-turn", ...
+	Reason       string          `json:"reason,omitempty"`
+	Before       json.RawMessage `json:"before,omitempty"`
+	After        json.RawMessage `json:"after,omitempty"`
+	At           time.Time       `json:"at"`
+}
+
+// Credential kinds.
+const (
+	CredDirector = "director"
+	CredTable    = "table"
+)
+
+// Credential is a bearer token's record; only its hash is stored.
+type Credential struct {
+	ID           int64      `json:"id"`
+	Kind         string     `json:"kind"`
+	TournamentID int64      `json:"tournament_id,omitempty"` // table credentials only
+	Table        int        `json:"table,omitempty"`
+	Label        string     `json:"label"`
+	TokenHash    string     `json:"-"`
+	CreatedAt    time.Time  `json:"created_at"`
+	RevokedAt    *time.Time `json:"revoked_at,omitempty"`
+}
+
+// IdempotentResponse is the first answer to a request that carried an
+// Idempotency-Key; a repeat of the key gets it back.
+type IdempotentResponse struct {
+	Scope       string // who asked (credential) and what (method and path)
+	Key         string
+	Status      int
+	ContentType string
+	Body        []byte
+	CreatedAt   time.Time
+}

@@ -1,0 +1,173 @@
+package service
+
+import (
+	"context"
+	"fmt"
+)
+
+// GameInput creates a game: round, table and the players' ids in seat
+// order (the first moves first).
+type GameInput struct {
+	Round      int     `json:"round"`
+	Table      int     `json:"table"`
+	Players    []int64 `json:"players"`
+	DivisionID *int64  `json:"division_id"`
+	Teams      bool    `json:"teams"`
+}
+
+// CreateGame sets up a game at a table.
+func (s *Service) CreateGame(ctx context.Context, a Actor, tournamentID int64, in GameInput) (*Game, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	var g *Game
+	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		t, err := s.Store.GetTournament(ctx, tournamentID)
+		if err != nil {
+			return notFound(err, "tournament %d", tournamentID)
+		}
+		v, err := s.variantFor(t)
+		if err != nil {
+			return err
+		}
+		switch {
+		case in.Round < 1:
+			return Errorf(KindInvalid, "bad-round", "rounds start at 1")
+		case in.Table < 1:
+			return Errorf(KindInvalid, "bad-table", "table numbers start at 1")
+		case len(in.Players) < v.MinPlayers || len(in.Players) > v.MaxPlayers:
+			return Errorf(KindInvalid, "bad-players", "%s is played by %d to %d players; %d given", v.Name, v.MinPlayers, v.MaxPlayers, len(in.Players))
+		case in.Teams && (!v.Teams || len(in.Players) != 4):
+			return Errorf(KindInvalid, "bad-teams", "team play needs a variant with teams and four players")
+		}
+		games, err := s.Store.ListGames(ctx, tournamentID)
+		if err != nil {
+			return err
+		}
+		busy := map[int64]bool{}
+		for _, other := range games {
+			if other.Round != in.Round {
+				continue
+			}
+			if other.Table == in.Table {
+				return Errorf(KindConflict, "table-taken", "table %d already has a game in round %d", in.Table, in.Round)
+			}
+			for _, id := range other.Seats {
+				busy[id] = true
+			}
+		}
+		seen := map[int64]bool{}
+		for _, id := range in.Players {
+			p, err := s.Store.GetPlayer(ctx, id)
+			if err != nil || p.TournamentID != tournamentID {
+				return Errorf(KindInvalid, "unknown-player", "player %d is not in this tournament", id)
+			}
+			if seen[id] {
+				return Errorf(KindInvalid, "bad-players", "player %d is listed twice", id)
+			}
+			if busy[id] {
+				return Errorf(KindConflict, "player-busy", "%s already has a game in round %d", p.Name, in.Round)
+			}
+			seen[id] = true
+		}
+		g = &Game{TournamentID: tournamentID, DivisionID: in.DivisionID, Round: in.Round, Table: in.Table, Seats: in.Players, Teams: in.Teams, CreatedAt: s.now()}
+		return s.Store.CreateGame(ctx, g)
+	})
+	return g, err
+}
+
+// ListGames lists a tournament's games (public: pairings are public).
+func (s *Service) ListGames(ctx context.Context, tournamentID int64) ([]Game, error) {
+	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	return s.Store.ListGames(ctx, tournamentID)
+}
+
+// loaded is a game with everything needed to replay and show it.
+type loaded struct {
+	t      *Tournament
+	g      *Game
+	names  map[int64]string
+	events []TurnEvent
+	r      *replayed
+}
+
+func (s *Service) load(ctx context.Context, gameID int64) (*loaded, error) {
+	g, err := s.Store.GetGame(ctx, gameID)
+	if err != nil {
+		return nil, notFound(err, "game %d", gameID)
+	}
+	t, err := s.Store.GetTournament(ctx, g.TournamentID)
+	if err != nil {
+		return nil, err
+	}
+	players, err := s.Store.ListPlayers(ctx, g.TournamentID)
+	if err != nil {
+		return nil, err
+	}
+	names := map[int64]string{}
+	for _, p := range players {
+		names[p.ID] = p.Name
+	}
+	events, err := s.Store.ListTurns(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.variantFor(t)
+	if err != nil {
+		return nil, err
+	}
+	r, bad, err := replay(v, g, events, t.ChallengeRule)
+	if err != nil {
+		// Stored events always replayed when they were accepted; failing
+		// now means the rules changed under the game.
+		return nil, &Error{Kind: KindConflict, Type: "replay-failed", Msg: fmt.Sprintf("turn %d no longer fits the tournament's rules: %v", events[bad].Seq, err), Err: err}
+	}
+	return &loaded{t: t, g: g, names: names, events: events, r: r}, nil
+}
+
+// canRead: the director and the game's table always; the public once the
+// game is finished.
+func canRead(a Actor, l *loaded) error {
+	switch {
+	case a.IsDirector():
+		return nil
+	case a.Kind == CredTable && a.TournamentID == l.g.TournamentID && a.Table == l.g.Table:
+		return nil
+	case l.r.status == StatusFinished:
+		return nil
+	case a.Kind == "":
+		return Errorf(KindUnauthorized, "credentials-required", "this game is still being played; sign in to see it")
+	}
+	return Errorf(KindForbidden, "not-your-table", "this game is at another table")
+}
+
+// canEnter: the director always; a table credential for the games at its
+// table in the tournament's current round.
+func canEnter(a Actor, l *loaded) error {
+	switch {
+	case a.IsDirector():
+		return nil
+	case a.Kind == "":
+		return Errorf(KindUnauthorized, "credentials-required", "sign in with the table's credential to enter turns")
+	case a.Kind != CredTable || a.TournamentID != l.g.TournamentID || a.Table != l.g.Table:
+		return Errorf(KindForbidden, "not-your-table", "this credential is for another table")
+	case l.g.Round != l.t.CurrentRound:
+		return Errorf(KindForbidden, "not-current-round", "this game is in round %d; the current round is %d", l.g.Round, l.t.CurrentRound)
+	}
+	return nil
+}
+
+// GetGame is the game as everyone sees it: players, turns with claimed and
+// computed scores, board, unseen tiles, totals, status and result.
+func (s *Service) GetGame(ctx context.Context, a Actor, gameID int64) (*GameView, error) {
+	l, err := s.load(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if err := canRead(a, l); err != nil {
+		return nil, err
+	}
+	return s.view(l.t, l.g, l.names, l.events, l.r), nil
+}

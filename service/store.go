@@ -1,0 +1,53 @@
+package service
+
+import "context"
+
+// Store is what the service needs from persistence. Methods return
+// ErrNotFound for a missing row and ErrDuplicate for a taken unique key.
+// Every method runs inside the transaction carried by ctx, if any (see
+// InTx), so that a turn, its audit entry and its idempotency record are
+// committed together or not at all.
+type Store interface {
+	// InTx runs fn in one transaction (reusing the one in ctx, if any):
+	// committed, durably, if fn returns nil; rolled back otherwise.
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+
+	CreateTournament(ctx context.Context, t *Tournament) error
+	GetTournament(ctx context.Context, id int64) (*Tournament, error)
+	ListTournaments(ctx context.Context) ([]Tournament, error)
+	UpdateTournament(ctx context.Context, t *Tournament) error
+
+	CreateDivision(ctx context.Context, d *Division) error
+	ListDivisions(ctx context.Context, tournamentID int64) ([]Division, error)
+	UpdateDivision(ctx context.Context, d *Division) error
+
+	CreatePlayer(ctx context.Context, p *Player) error
+	GetPlayer(ctx context.Context, id int64) (*Player, error)
+	ListPlayers(ctx context.Context, tournamentID int64) ([]Player, error)
+	UpdatePlayer(ctx context.Context, p *Player) error
+
+	CreateRound(ctx context.Context, r *Round) error
+	ListRounds(ctx context.Context, tournamentID int64) ([]Round, error)
+
+	CreateGame(ctx context.Context, g *Game) error
+	GetGame(ctx context.Context, id int64) (*Game, error)
+	ListGames(ctx context.Context, tournamentID int64) ([]Game, error)
+	UpdateGame(ctx context.Context, g *Game) error
+
+	// AppendTurn adds an event; ErrDuplicate if the game already has one
+	// with that Seq (two tablets racing for the same turn).
+	AppendTurn(ctx context.Context, e *TurnEvent) error
+	UpdateTurn(ctx context.Context, e *TurnEvent) error
+	// ListTurns returns all of a game's events, undone ones included, by Seq.
+	ListTurns(ctx context.Context, gameID int64) ([]TurnEvent, error)
+
+	AddAudit(ctx context.Context, a *AuditEntry) error
+	ListAudit(ctx context.Context, tournamentID int64, gameID *int64) ([]AuditEntry, error)
+
+	CreateCredential(ctx context.Context, c *Credential) error
+	CredentialByHash(ctx context.Context, hash string) (*Credential, error)
+	CountCredentials(ctx context.Context, kind string) (int, error)
+
+	SaveIdempotent(ctx context.Context, r *IdempotentResponse) error
+	GetIdempotent(ctx context.Context, scope, key string) (*IdempotentResponse, error)
+}

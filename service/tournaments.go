@@ -1,0 +1,294 @@
+package service
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"tourney/challenges"
+	"tourney/scoring"
+)
+
+// TournamentInput is what a director sends to create or change a
+// tournament. Nil fields of an update are left as they are.
+type TournamentInput struct {
+	Name          *string   `json:"name"`
+	StartDate     *string   `json:"start_date"`
+	EndDate       *string   `json:"end_date"`
+	Variant       *string   `json:"variant"`
+	Lexicon       *string   `json:"lexicon"`
+	ChallengeRule *string   `json:"challenge_rule"`
+	CurrentRound  *int      `json:"current_round"`
+	Board         *string   `json:"board"`
+	Tiles         *string   `json:"tiles"`
+	Settings      *Settings `json:"settings"`
+}
+
+// CreateTournament configures a new tournament. The variant defaults to
+// naspa; the challenge rule and lexicon default to the variant's own.
+func (s *Service) CreateTournament(ctx context.Context, a Actor, in TournamentInput) (*Tournament, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	t := &Tournament{Variant: "naspa", CurrentRound: 1, Settings: Settings{}}
+	if err := s.applyTournament(t, in, true); err != nil {
+		return nil, err
+	}
+	t.CreatedAt, t.UpdatedAt = s.now(), s.now()
+	if err := s.Store.CreateTournament(ctx, t); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// UpdateTournament changes a tournament's configuration.
+func (s *Service) UpdateTournament(ctx context.Context, a Actor, id int64, in TournamentInput) (*Tournament, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	var t *Tournament
+	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if t, err = s.Store.GetTournament(ctx, id); err != nil {
+			return notFound(err, "tournament %d", id)
+		}
+		if err := s.applyTournament(t, in, false); err != nil {
+			return err
+		}
+		t.UpdatedAt = s.now()
+		return s.Store.UpdateTournament(ctx, t)
+	})
+	return t, err
+}
+
+// applyTournament validates and applies an input. On creation, a variant
+// brings its default challenge rule and lexicon unless they are given.
+func (s *Service) applyTournament(t *Tournament, in TournamentInput, creating bool) error {
+	set := func(dst *string, src *string) {
+		if src != nil {
+			*dst = strings.TrimSpace(*src)
+		}
+	}
+	set(&t.Name, in.Name)
+	set(&t.StartDate, in.StartDate)
+	set(&t.EndDate, in.EndDate)
+	set(&t.Variant, in.Variant)
+	set(&t.Lexicon, in.Lexicon)
+	set(&t.ChallengeRule, in.ChallengeRule)
+	if in.Board != nil {
+		t.Board = *in.Board
+	}
+	if in.Tiles != nil {
+		t.Tiles = *in.Tiles
+	}
+	if in.Settings != nil {
+		t.Settings = *in.Settings
+	}
+	if in.CurrentRound != nil {
+		t.CurrentRound = *in.CurrentRound
+	}
+	if t.Name == "" {
+		return Errorf(KindInvalid, "missing-name", "a tournament needs a name")
+	}
+	v, err := buildVariant(t.Variant, t.Board, t.Tiles)
+	if err != nil {
+		return err
+	}
+	if creating {
+		if in.ChallengeRule == nil {
+			t.ChallengeRule = v.ChallengeRule
+		}
+		if in.Lexicon == nil {
+			t.Lexicon = v.Lexicon
+		}
+	}
+	if _, err := challenges.LookupRule(t.ChallengeRule); err != nil {
+		return Errorf(KindInvalid, "unknown-challenge-rule", "%v", err)
+	}
+	if t.Lexicon != "" && s.Lexicons != nil && !s.Lexicons.Has(t.Lexicon) {
+		return Errorf(KindInvalid, "unknown-lexicon", "no word list named %q is loaded; put %s.txt in the lexicon folder", t.Lexicon, t.Lexicon)
+	}
+	for _, d := range []string{t.StartDate, t.EndDate} {
+		if d == "" {
+			continue
+		}
+		if _, err := time.Parse("2006-01-02", d); err != nil {
+			return Errorf(KindInvalid, "bad-date", "dates are written YYYY-MM-DD, not %q", d)
+		}
+	}
+	if t.CurrentRound < 0 {
+		return Errorf(KindInvalid, "bad-round", "rounds start at 1")
+	}
+	return nil
+}
+
+// GetTournament reads a tournament (public).
+func (s *Service) GetTournament(ctx context.Context, id int64) (*Tournament, error) {
+	t, err := s.Store.GetTournament(ctx, id)
+	return t, notFound(err, "tournament %d", id)
+}
+
+// ListTournaments lists every tournament (public).
+func (s *Service) ListTournaments(ctx context.Context) ([]Tournament, error) {
+	return s.Store.ListTournaments(ctx)
+}
+
+// Variants lists the rule variants a tournament can choose.
+func (s *Service) Variants() []*scoring.Variant { return scoring.Variants() }
+
+// DivisionInput names a division.
+type DivisionInput struct {
+	Name string `json:"name"`
+}
+
+// CreateDivision adds a division to a tournament.
+func (s *Service) CreateDivision(ctx context.Context, a Actor, tournamentID int64, in DivisionInput) (*Division, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	name := strings.TrimSpace(in.Name)
+	if name == "" {
+		return nil, Errorf(KindInvalid, "missing-name", "a division needs a name")
+	}
+	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	d := &Division{TournamentID: tournamentID, Name: name}
+	return d, s.Store.CreateDivision(ctx, d)
+}
+
+// UpdateDivision renames a division.
+func (s *Service) UpdateDivision(ctx context.Context, a Actor, tournamentID, id int64, in DivisionInput) (*Division, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	ds, err := s.Store.ListDivisions(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range ds {
+		if d.ID == id {
+			if d.Name = strings.TrimSpace(in.Name); d.Name == "" {
+				return nil, Errorf(KindInvalid, "missing-name", "a division needs a name")
+			}
+			return &d, s.Store.UpdateDivision(ctx, &d)
+		}
+	}
+	return nil, Errorf(KindNotFound, "not-found", "division %d does not exist in tournament %d", id, tournamentID)
+}
+
+// ListDivisions lists a tournament's divisions (public).
+func (s *Service) ListDivisions(ctx context.Context, tournamentID int64) ([]Division, error) {
+	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	return s.Store.ListDivisions(ctx, tournamentID)
+}
+
+// PlayerInput is a player's details; nil fields of an update are kept.
+type PlayerInput struct {
+	Name       *string `json:"name"`
+	Rating     *int    `json:"rating"`
+	MemberID   *string `json:"member_id"`
+	DivisionID *int64  `json:"division_id"`
+}
+
+// CreatePlayer enters a player.
+func (s *Service) CreatePlayer(ctx context.Context, a Actor, tournamentID int64, in PlayerInput) (*Player, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	p := &Player{TournamentID: tournamentID}
+	if err := s.applyPlayer(ctx, p, in); err != nil {
+		return nil, err
+	}
+	return p, s.Store.CreatePlayer(ctx, p)
+}
+
+// UpdatePlayer changes a player's details.
+func (s *Service) UpdatePlayer(ctx context.Context, a Actor, tournamentID, id int64, in PlayerInput) (*Player, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	p, err := s.Store.GetPlayer(ctx, id)
+	if err != nil || p.TournamentID != tournamentID {
+		return nil, Errorf(KindNotFound, "not-found", "player %d does not exist in tournament %d", id, tournamentID)
+	}
+	if err := s.applyPlayer(ctx, p, in); err != nil {
+		return nil, err
+	}
+	return p, s.Store.UpdatePlayer(ctx, p)
+}
+
+func (s *Service) applyPlayer(ctx context.Context, p *Player, in PlayerInput) error {
+	if in.Name != nil {
+		p.Name = strings.TrimSpace(*in.Name)
+	}
+	if in.Rating != nil {
+		p.Rating = *in.Rating
+	}
+	if in.MemberID != nil {
+		p.MemberID = strings.TrimSpace(*in.MemberID)
+	}
+	if in.DivisionID != nil {
+		ds, err := s.Store.ListDivisions(ctx, p.TournamentID)
+		if err != nil {
+			return err
+		}
+		found := false
+		for _, d := range ds {
+			found = found || d.ID == *in.DivisionID
+		}
+		if !found {
+			return Errorf(KindInvalid, "unknown-division", "division %d is not in this tournament", *in.DivisionID)
+		}
+		p.DivisionID = in.DivisionID
+	}
+	switch {
+	case p.Name == "":
+		return Errorf(KindInvalid, "missing-name", "a player needs a name")
+	case p.Rating < 0 || p.Rating > 4000:
+		return Errorf(KindInvalid, "bad-rating", "a rating is a number from 0 to 4000")
+	}
+	return nil
+}
+
+// ListPlayers lists a tournament's players (public).
+func (s *Service) ListPlayers(ctx context.Context, tournamentID int64) ([]Player, error) {
+	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	return s.Store.ListPlayers(ctx, tournamentID)
+}
+
+// RoundInput creates a round.
+type RoundInput struct {
+	Number     int    `json:"number"`
+	DivisionID *int64 `json:"division_id"`
+}
+
+// CreateRound adds a round.
+func (s *Service) CreateRound(ctx context.Context, a Actor, tournamentID int64, in RoundInput) (*Round, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	if in.Number < 1 {
+		return nil, Errorf(KindInvalid, "bad-round", "rounds start at 1")
+	}
+	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	r := &Round{TournamentID: tournamentID, Number: in.Number, DivisionID: in.DivisionID}
+	return r, s.Store.CreateRound(ctx, r)
+}
+
+// ListRounds lists a tournament's rounds (public).
+func (s *Service) ListRounds(ctx context.Context, tournamentID int64) ([]Round, error) {
+	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	return s.Store.ListRounds(ctx, tournamentID)
+}

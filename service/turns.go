@@ -1,0 +1,352 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"tourney/scoring"
+)
+
+// TurnInput is one entry from a table or the director.
+type TurnInput struct {
+	Turn         int    `json:"turn"`   // the turn number this entry means to be (the game's next_turn); 0 = whatever is next
+	Player       int    `json:"player"` // seat, 1 = moves first
+	Kind         string `json:"kind"`   // default "move"
+	Move         string `json:"move"`   // "8D QUIXOTE", "-ABC", "-3", "-"
+	Rack         string `json:"rack"`
+	ClaimedScore *int   `json:"claimed_score"`
+	Points       int    `json:"points"` // challenge-bonus and time-penalty kinds
+}
+
+// TurnResult answers an entry: what the engine computed beside what was
+// claimed, and where the game now stands.
+type TurnResult struct {
+	Turn         int                `json:"turn"`
+	Player       int                `json:"player"`
+	Kind         string             `json:"kind"`
+	Move         string             `json:"move,omitempty"`
+	Score        int                `json:"score"`
+	ClaimedScore *int               `json:"claimed_score"`
+	Agrees       bool               `json:"agrees"`
+	Breakdown    *scoring.Breakdown `json:"breakdown"`
+	Flag         string             `json:"flag,omitempty"`
+	Totals       []int              `json:"totals"`
+	Status       string             `json:"status"`
+	NextTurn     int                `json:"next_turn"`
+	ToMove       int                `json:"to_move"`
+	Result       *ResultView        `json:"result,omitempty"`
+}
+
+// kinds a table may enter; the others come from challenge rulings and the
+// director.
+var tableKinds = map[string]bool{EventMove: true, EventAccept: true, EventEndRack: true, EventTimePenalty: true}
+
+// EnterTurn records one turn event: the engine recomputes its score, which
+// is the official one; a claimed score that differs is kept beside it and
+// flagged. An illegal entry is refused with the engine's code; an
+// irregular play the variant lets stand is recorded and flagged.
+func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnInput) (*TurnResult, error) {
+	var res *TurnResult
+	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		l, err := s.load(ctx, gameID)
+		if err != nil {
+			return err
+		}
+		if err := canEnter(a, l); err != nil {
+			return err
+		}
+		e, err := s.newEvent(a, l, in)
+		if err != nil {
+			return err
+		}
+		if err := l.r.apply(e); err != nil {
+			return err
+		}
+		l.r.status = l.r.statusNow(l.t.ChallengeRule)
+		fillComputed(e, l.r.turns[len(l.r.turns)-1])
+		if err := s.Store.AppendTurn(ctx, e); err != nil {
+			if errors.Is(err, ErrDuplicate) {
+				return s.staleTurn(l, in.Turn)
+			}
+			return err
+		}
+		l.events = append(l.events, *e)
+		res = turnResult(e, l)
+		return nil
+	})
+	return res, err
+}
+
+// hasAcceptance reports whether the latest play that went out has been
+// accepted or unsuccessfully challenged.
+func hasAcceptance(events []TurnEvent) bool {
+	for i := len(events) - 1; i >= 0; i-- {
+		switch events[i].Kind {
+		case EventAccept, EventLostTurn, EventChallengeBonus:
+			return true
+		case EventMove, EventWithdraw:
+			return false
+		}
+	}
+	return false
+}
+
+// newEvent validates an entry against the game's state and builds the
+// event to store.
+func (s *Service) newEvent(a Actor, l *loaded, in TurnInput) (*TurnEvent, error) {
+	next := nextSeq(l.events)
+	if in.Turn != 0 && in.Turn != next { // 0: not given, the next turn
+		return nil, s.staleTurn(l, in.Turn)
+	}
+	kind := strings.TrimSpace(in.Kind)
+	if kind == "" {
+		kind = EventMove
+	}
+	if !a.IsDirector() && !tableKinds[kind] {
+		return nil, Errorf(KindForbidden, "director-only", "only the director can enter a %s event", kind)
+	}
+	if in.Player < 1 || in.Player > len(l.g.Seats) {
+		return nil, Errorf(KindInvalid, "bad-player", "player is a seat number from 1 to %d", len(l.g.Seats))
+	}
+	move := strings.TrimSpace(in.Move)
+	// A pass by the opponent of a play that went out accepts it.
+	if kind == EventMove && l.r.status == StatusAwaitingAcceptance && (move == "-" || strings.EqualFold(move, "pass")) {
+		kind, move = EventAccept, ""
+	}
+	if kind == EventMove && move == "" {
+		return nil, Errorf(KindInvalid, "missing-move", "a move is needed: 8D QUIXOTE, -ABC to exchange, or - to pass")
+	}
+	if kind == EventAccept {
+		if l.r.status != StatusAwaitingAcceptance {
+			return nil, Errorf(KindRule, "nothing-to-accept", "there is no play that went out waiting to be accepted")
+		}
+		if out := l.r.game.Result().OutPlayer + 1; in.Player == out {
+			return nil, Errorf(KindRule, "wrong-player", "the opponent accepts the play that went out, not the player who made it")
+		}
+	}
+	if (kind == EventChallengeBonus || kind == EventTimePenalty) && in.Points <= 0 {
+		return nil, Errorf(KindInvalid, "bad-points", "give the number of points (a positive number)")
+	}
+	return &TurnEvent{
+		GameID: l.g.ID, Seq: next, Kind: kind, Seat: in.Player, Move: move,
+		Rack: strings.ToUpper(strings.TrimSpace(in.Rack)), ClaimedScore: in.ClaimedScore,
+		Points: in.Points, EnteredBy: a.Name(), CreatedAt: s.now(),
+	}, nil
+}
+
+// staleTurn refuses an entry that names a turn other than the next one,
+// with the game as it now stands.
+func (s *Service) staleTurn(l *loaded, turn int) error {
+	v := s.view(l.t, l.g, l.names, l.events, l.r)
+	return &Error{Kind: KindConflict, Type: "stale-turn", Detail: v,
+		Msg: "this entry is for turn " + strconv.Itoa(turn) + ", but the game is at turn " + strconv.Itoa(v.NextTurn) + "; here is the game as it stands"}
+}
+
+// fillComputed stores the engine's numbers beside what was entered.
+func fillComputed(e *TurnEvent, t *scoring.Turn) {
+	e.Agrees, e.Flag, e.Score, e.Breakdown = true, "", 0, nil
+	if t == nil {
+		return
+	}
+	e.Score = t.Score
+	var flags []string
+	if e.ClaimedScore != nil && *e.ClaimedScore != t.Score {
+		e.Agrees = false
+		flags = append(flags, "score-disagreement")
+	}
+	if t.Irregular != nil {
+		flags = append(flags, "irregular:"+string(t.Irregular.Code))
+	}
+	e.Flag = strings.Join(flags, ",")
+	if t.Breakdown != nil {
+		e.Breakdown = mustJSON(t.Breakdown)
+	}
+}
+
+func turnResult(e *TurnEvent, l *loaded) *TurnResult {
+	t := l.r.turns[len(l.r.turns)-1]
+	res := &TurnResult{
+		Turn: e.Seq, Player: e.Seat, Kind: e.Kind, Move: e.Move, Score: e.Score, ClaimedScore: e.ClaimedScore,
+		Agrees: e.Agrees, Flag: e.Flag, Totals: l.r.game.Totals(), Status: l.r.status,
+		NextTurn: nextSeq(l.events), ToMove: l.r.game.ToMove() + 1,
+	}
+	if t != nil {
+		res.Breakdown = t.Breakdown
+	}
+	if l.r.game.Over() {
+		res.Result = resultView(l.r.game.Result(), l.g)
+	}
+	return res
+}
+
+// UndoInput names the turn to undo and why.
+type UndoInput struct {
+	Turn   int    `json:"turn"`
+	Reason string `json:"reason"`
+}
+
+// UndoTurn takes back the game's latest event (a table, before the next
+// turn; or the director). The event is kept, marked undone, and the audit
+// log records who, when, why, and the event before and after.
+func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoInput) (*GameView, error) {
+	var view *GameView
+	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		l, err := s.load(ctx, gameID)
+		if err != nil {
+			return err
+		}
+		if err := canEnter(a, l); err != nil {
+			return err
+		}
+		if strings.TrimSpace(in.Reason) == "" {
+			return Errorf(KindInvalid, "missing-reason", "say why the turn is undone")
+		}
+		if len(l.r.events) == 0 {
+			return Errorf(KindRule, "nothing-to-undo", "the game has no turns to undo")
+		}
+		last := l.r.events[len(l.r.events)-1]
+		if in.Turn != last.Seq {
+			return Errorf(KindConflict, "not-last-turn", "only the latest turn (%d) can be undone; ask the director to correct turn %d", last.Seq, in.Turn)
+		}
+		before := last
+		last.Undone = true
+		if err := s.Store.UpdateTurn(ctx, &last); err != nil {
+			return err
+		}
+		if err := s.audit(ctx, a, l.g, "undo-turn", in.Reason, before, last); err != nil {
+			return err
+		}
+		l, err = s.load(ctx, gameID)
+		if err != nil {
+			return err
+		}
+		view = s.view(l.t, l.g, l.names, l.events, l.r)
+		return nil
+	})
+	return view, err
+}
+
+// CorrectionInput is the director's correction of a turn; nil fields are
+// kept.
+type CorrectionInput struct {
+	Player       *int    `json:"player"`
+	Move         *string `json:"move"`
+	Rack         *string `json:"rack"`
+	ClaimedScore *int    `json:"claimed_score"`
+	Points       *int    `json:"points"`
+	Reason       string  `json:"reason"`
+}
+
+// CorrectTurn lets the director change any turn. The whole game is
+// replayed with the change; if a later turn no longer fits, the correction
+// is refused and nothing changes. Every computed score is brought up to
+// date, and the audit log keeps the turn before and after.
+func (s *Service) CorrectTurn(ctx context.Context, a Actor, gameID int64, turn int, in CorrectionInput) (*GameView, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(in.Reason) == "" {
+		return nil, Errorf(KindInvalid, "missing-reason", "say why the turn is corrected")
+	}
+	var view *GameView
+	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		l, err := s.load(ctx, gameID)
+		if err != nil {
+			return err
+		}
+		idx := -1
+		for i, e := range l.events {
+			if e.Seq == turn && !e.Undone {
+				idx = i
+			}
+		}
+		if idx < 0 {
+			return Errorf(KindNotFound, "not-found", "game %d has no turn %d", gameID, turn)
+		}
+		before := l.events[idx]
+		e := &l.events[idx]
+		if in.Player != nil {
+			e.Seat = *in.Player
+		}
+		if in.Move != nil {
+			e.Move = strings.TrimSpace(*in.Move)
+		}
+		if in.Rack != nil {
+			e.Rack = strings.ToUpper(strings.TrimSpace(*in.Rack))
+		}
+		if in.ClaimedScore != nil {
+			e.ClaimedScore = in.ClaimedScore
+		}
+		if in.Points != nil {
+			e.Points = *in.Points
+		}
+		v, err := s.variantFor(l.t)
+		if err != nil {
+			return err
+		}
+		r, bad, err := replay(v, l.g, l.events, l.t.ChallengeRule)
+		if err != nil {
+			return &Error{Kind: KindRule, Type: "correction-breaks-game", Msg: "with this correction, turn " + strconv.Itoa(l.events[bad].Seq) + " no longer fits: " + err.Error(), Err: err}
+		}
+		// Bring every computed value up to date: a change early in the
+		// game can change later scores.
+		j := 0
+		for i := range l.events {
+			ev := &l.events[i]
+			if ev.Undone {
+				continue
+			}
+			old := *ev
+			fillComputed(ev, r.turns[j])
+			j++
+			if i == idx || old.Score != ev.Score || old.Flag != ev.Flag || old.Agrees != ev.Agrees {
+				if err := s.Store.UpdateTurn(ctx, ev); err != nil {
+					return err
+				}
+			}
+		}
+		if err := s.audit(ctx, a, l.g, "correct-turn", in.Reason, before, l.events[idx]); err != nil {
+			return err
+		}
+		l2, err := s.load(ctx, gameID)
+		if err != nil {
+			return err
+		}
+		view = s.view(l2.t, l2.g, l2.names, l2.events, l2.r)
+		return nil
+	})
+	return view, err
+}
+
+func (s *Service) audit(ctx context.Context, a Actor, g *Game, action, reason string, before, after any) error {
+	id := g.ID
+	return s.Store.AddAudit(ctx, &AuditEntry{
+		TournamentID: g.TournamentID, GameID: &id, Who: a.Name(), Action: action,
+		Reason: strings.TrimSpace(reason), Before: mustJSON(before), After: mustJSON(after), At: s.now(),
+	})
+}
+
+// ListAudit shows the audit log of a tournament, or of one game (director).
+func (s *Service) ListAudit(ctx context.Context, a Actor, tournamentID int64, gameID *int64) ([]AuditEntry, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	return s.Store.ListAudit(ctx, tournamentID, gameID)
+}
+
+// ListGameAudit shows one game's audit log (director).
+func (s *Service) ListGameAudit(ctx context.Context, a Actor, gameID int64) ([]AuditEntry, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	g, err := s.Store.GetGame(ctx, gameID)
+	if err != nil {
+		return nil, notFound(err, "game %d", gameID)
+	}
+	return s.Store.ListAudit(ctx, g.TournamentID, &gameID)
+}

@@ -1,0 +1,164 @@
+package service
+
+import (
+	"encoding/json"
+
+	"tourney/scoring"
+)
+
+// SeatView is a player in a game.
+type SeatView struct {
+	Seat     int    `json:"seat"`
+	PlayerID int64  `json:"player_id"`
+	Name     string `json:"name"`
+	Score    int    `json:"score"` // running total (final once the game is finished)
+}
+
+// TurnView is a stored event with the totals after it.
+type TurnView struct {
+	TurnEvent
+	Totals []int `json:"totals"`
+}
+
+// ResultView is a game's result with seats numbered from 1.
+type ResultView struct {
+	Over           bool   `json:"over"`
+	Complete       bool   `json:"complete"`
+	Reason         string `json:"reason,omitempty"`
+	OutSeat        int    `json:"out_player,omitempty"`
+	RacksNeeded    []int  `json:"racks_needed,omitempty"`
+	BeforeAdjust   []int  `json:"before_adjust"`
+	RackAdjust     []int  `json:"rack_adjust"`
+	TimePenalty    []int  `json:"time_penalty"`
+	TieBreak       []int  `json:"tie_break"`
+	Final          []int  `json:"final"`
+	TeamFinal      []int  `json:"team_final,omitempty"`
+	WinnerSeat     int    `json:"winner,omitempty"` // seat (or team 1/2), 0 for a tie or no result yet
+	WinnerPlayerID *int64 `json:"winner_player_id,omitempty"`
+	Tie            bool   `json:"tie"`
+	DecidedBy      string `json:"decided_by,omitempty"`
+}
+
+// GameView is everything derived about a game.
+type GameView struct {
+	ID             int64       `json:"id"`
+	TournamentID   int64       `json:"tournament_id"`
+	DivisionID     *int64      `json:"division_id,omitempty"`
+	Round          int         `json:"round"`
+	Table          int         `json:"table"`
+	Variant        string      `json:"variant"`
+	ChallengeRule  string      `json:"challenge_rule"`
+	Lexicon        string      `json:"lexicon,omitempty"`
+	Players        []SeatView  `json:"players"`
+	Turns          []TurnView  `json:"turns"`
+	Board          []string    `json:"board"`
+	Unseen         string      `json:"unseen"` // tiles neither on the board: bag and racks together
+	Bag            int         `json:"bag"`
+	Totals         []int       `json:"totals"`
+	ToMove         int         `json:"to_move"`
+	NextTurn       int         `json:"next_turn"`
+	ScorelessTurns int         `json:"scoreless_turns"`
+	Status         string      `json:"status"`
+	Flags          []FlagView  `json:"flags"`
+	Result         *ResultView `json:"result"`
+}
+
+// FlagView is a turn the director should look at.
+type FlagView struct {
+	Turn int    `json:"turn"`
+	Flag string `json:"flag"`
+}
+
+func resultView(r scoring.Result, g *Game) *ResultView {
+	seatList := func(xs []int) []int {
+		out := make([]int, len(xs))
+		for i, x := range xs {
+			out[i] = x + 1
+		}
+		return out
+	}
+	rv := &ResultView{
+		Over: r.Over, Complete: r.Complete, Reason: string(r.Reason), RacksNeeded: seatList(r.RacksNeeded),
+		BeforeAdjust: r.BeforeAdjust, RackAdjust: r.RackAdjust, TimePenalty: r.TimePenalty,
+		TieBreak: r.TieBreak, Final: r.Final, TeamFinal: r.TeamFinal, DecidedBy: r.DecidedBy,
+	}
+	if r.OutPlayer >= 0 {
+		rv.OutSeat = r.OutPlayer + 1
+	}
+	if r.Over && r.Complete {
+		if r.Winner >= 0 {
+			rv.WinnerSeat = r.Winner + 1
+			if r.TeamFinal == nil && r.Winner < len(g.Seats) {
+				id := g.Seats[r.Winner]
+				rv.WinnerPlayerID = &id
+			}
+		} else {
+			rv.Tie = true
+		}
+	}
+	return rv
+}
+
+// view builds a game's view from its replay.
+func (s *Service) view(t *Tournament, g *Game, names map[int64]string, all []TurnEvent, r *replayed) *GameView {
+	eg := r.game
+	v := &GameView{
+		ID: g.ID, TournamentID: g.TournamentID, DivisionID: g.DivisionID, Round: g.Round, Table: g.Table,
+		Variant: t.Variant, ChallengeRule: t.ChallengeRule, Lexicon: t.Lexicon,
+		Board: eg.Board().Text(r.v.Tiles), Bag: eg.Bag(), Totals: eg.Totals(),
+		ToMove: eg.ToMove() + 1, NextTurn: nextSeq(all), ScorelessTurns: eg.ScorelessTurns(),
+		Status: r.status, Flags: []FlagView{}, Turns: []TurnView{},
+	}
+	res := eg.Result()
+	v.Result = resultView(res, g)
+	for i, id := range g.Seats {
+		score := v.Totals[i]
+		if res.Over && res.Complete {
+			score = res.Final[i]
+		}
+		v.Players = append(v.Players, SeatView{Seat: i + 1, PlayerID: id, Name: names[id], Score: score})
+	}
+	v.Unseen = unseenLetters(r.v.Tiles, eg.Unseen())
+	totals := make([]int, len(g.Seats))
+	for i, e := range r.events {
+		if t := r.turns[i]; t != nil {
+			totals = t.Totals
+		}
+		v.Turns = append(v.Turns, TurnView{TurnEvent: e, Totals: totals})
+		if e.Flag != "" {
+			v.Flags = append(v.Flags, FlagView{Turn: e.Seq, Flag: e.Flag})
+		}
+	}
+	return v
+}
+
+func unseenLetters(ts *scoring.TileSet, counts []int) string {
+	var out []rune
+	for t := 1; t < len(counts); t++ {
+		for n := 0; n < counts[t]; n++ {
+			out = append(out, ts.Rune(scoring.Tile(t)))
+		}
+	}
+	for n := 0; n < counts[0]; n++ {
+		out = append(out, '?')
+	}
+	return string(out)
+}
+
+// nextSeq is the number the next event will get: one past the highest
+// ever used, undone events included, so numbers are never reused.
+func nextSeq(all []TurnEvent) int {
+	n := 0
+	for _, e := range all {
+		n = max(n, e.Seq)
+	}
+	return n + 1
+}
+
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	return b
+}

@@ -1,0 +1,172 @@
+package standings
+
+import "slices"
+
+// Realm is the rating body whose rules set a division's defaults.
+type Realm string
+
+const (
+	RealmNASPA Realm = "naspa"
+	RealmWESPA Realm = "wespa"
+)
+
+// Unplayed says what a round a player does not play becomes: the rounds
+// after a withdrawal, and the rounds a late entrant missed.
+type Unplayed string
+
+const (
+	// UnplayedForfeit: a loss by the forfeit spread (tsh: a bye scored -50).
+	UnplayedForfeit Unplayed = "forfeit"
+	// UnplayedBye: a win by the bye spread.
+	UnplayedBye Unplayed = "bye"
+	// UnplayedNone: neither a win nor a loss, no spread (tsh: a bye scored 0).
+	UnplayedNone Unplayed = "none"
+)
+
+// Standings keys, in the words a director uses in a chain.
+const (
+	KeyWins       = "wins"   // more wins first (a tie is half a win)
+	KeyLosses     = "losses" // fewer losses first (a tie is half a loss)
+	KeySpread     = "spread" // higher cumulative spread (capped if caps are set)
+	KeyPoints     = "points" // more total points scored in games played
+	KeyHeadToHead = "h2h"    // better net record among the players still tied
+	KeyRating     = "rating" // higher pre-event rating
+)
+
+// GibsonConfig controls when a leader counts as clinched and whether
+// pairings then keep them away from contenders.
+type GibsonConfig struct {
+	// Enabled makes Swiss and KOTH pair a clinched leader with the
+	// lowest-ranked non-contender (or give them the bye). The Gibson report
+	// is computed whether or not this is set.
+	Enabled bool
+	// SpreadPerRound is the most spread a player is assumed able to gain
+	// (or lose) in one game: tsh's gibson_spread, 250 by default.
+	SpreadPerRound int
+	// PrizePlaces: a player is a contender while they can still finish in
+	// one of the first PrizePlaces places. Default 1 (first place only).
+	PrizePlaces int
+}
+
+// Config is a division's rules. Build one with DefaultConfig and change
+// what the director asks for.
+type Config struct {
+	Realm Realm
+	// Rounds planned; 0 when open-ended (no Gibson report then).
+	Rounds int
+	// ByeSpread is the spread a bye wins by (NASPA 50, WESPA 100).
+	ByeSpread int
+	// ForfeitSpread is the spread of a forfeit: the winner +, the loser -.
+	ForfeitSpread int
+	// MaxScore bounds a game score: 0..MaxScore (2000 by default; the
+	// record is in the 800s).
+	MaxScore int
+	// SpreadCaps caps the spread of each game for standings: round r uses
+	// SpreadCaps[r-1], the last value repeating. Empty: no cap.
+	SpreadCaps []int
+	// Chain is the standings order, most important key first. The player
+	// id always follows as the last, stable key. Empty: the realm default
+	// (wins, losses, spread).
+	Chain []string
+	// Withdrawal is what a withdrawn player's unplayed rounds become.
+	Withdrawal Unplayed
+	// LateEntry is what a late entrant's missed rounds become.
+	LateEntry Unplayed
+	Gibson    GibsonConfig
+}
+
+// DefaultConfig returns the rules a realm uses unless the director says
+// otherwise. An unknown realm gets NASPA's rules.
+func DefaultConfig(realm Realm) Config {
+	c := Config{
+		Realm:         RealmNASPA,
+		ByeSpread:     50,
+		ForfeitSpread: 50,
+		MaxScore:      2000,
+		Chain:         []string{KeyWins, KeyLosses, KeySpread},
+		Withdrawal:    UnplayedForfeit,
+		LateEntry:     UnplayedForfeit,
+		Gibson:        GibsonConfig{SpreadPerRound: 250, PrizePlaces: 1},
+	}
+	if realm == RealmWESPA {
+		c.Realm = RealmWESPA
+		c.ByeSpread = 100
+		c.ForfeitSpread = 100
+	}
+	return c
+}
+
+var knownKeys = []string{KeyWins, KeyLosses, KeySpread, KeyPoints, KeyHeadToHead, KeyRating}
+
+// Validate reports the first value out of range.
+func (c Config) Validate() error {
+	switch {
+	case c.Rounds < 0 || c.Rounds > MaxRounds:
+		return errorf(CodeBadConfig, "rounds must be 0..%d, not %d", MaxRounds, c.Rounds)
+	case c.ByeSpread < 0:
+		return errorf(CodeBadConfig, "the bye spread cannot be negative (%d)", c.ByeSpread)
+	case c.ForfeitSpread <= 0:
+		return errorf(CodeBadConfig, "the forfeit spread must be positive (%d)", c.ForfeitSpread)
+	case c.MaxScore <= 0:
+		return errorf(CodeBadConfig, "the highest score must be positive (%d)", c.MaxScore)
+	case c.Gibson.SpreadPerRound < 0:
+		return errorf(CodeBadConfig, "the Gibson spread per round cannot be negative")
+	case c.Gibson.PrizePlaces < 0:
+		return errorf(CodeBadConfig, "prize places cannot be negative")
+	}
+	for _, cap := range c.SpreadCaps {
+		if cap <= 0 {
+			return errorf(CodeBadConfig, "a spread cap must be positive (%d)", cap)
+		}
+	}
+	for _, u := range []Unplayed{c.Withdrawal, c.LateEntry} {
+		if u != "" && u != UnplayedForfeit && u != UnplayedBye && u != UnplayedNone {
+			return errorf(CodeBadConfig, "unplayed rounds can be %q, %q or %q, not %q",
+				UnplayedForfeit, UnplayedBye, UnplayedNone, u)
+		}
+	}
+	seen := map[string]bool{}
+	for _, k := range c.Chain {
+		if !slices.Contains(knownKeys, k) {
+			return errorf(CodeUnknownKey, "unknown standings key %q (known: wins, losses, spread, points, h2h, rating)", k)
+		}
+		if seen[k] {
+			return errorf(CodeUnknownKey, "standings key %q given twice", k)
+		}
+		seen[k] = true
+	}
+	return nil
+}
+
+// chain is the configured chain or the default one.
+func (c Config) chain() []string {
+	if len(c.Chain) == 0 {
+		return []string{KeyWins, KeyLosses, KeySpread}
+	}
+	return c.Chain
+}
+
+// spreadCap returns the cap for a round, 0 for none.
+func (c Config) spreadCap(round int) int {
+	if len(c.SpreadCaps) == 0 || round < 1 {
+		return 0
+	}
+	return c.SpreadCaps[min(round, len(c.SpreadCaps))-1]
+}
+
+// unplayedSpread is the spread an unplayed round is recorded with.
+func (c Config) unplayedSpread(u Unplayed) int {
+	switch u {
+	case UnplayedBye:
+		return c.ByeSpread
+	case UnplayedNone:
+		return 0
+	}
+	return -c.ForfeitSpread
+}
+
+func (c Config) clone() Config {
+	c.SpreadCaps = slices.Clone(c.SpreadCaps)
+	c.Chain = slices.Clone(c.Chain)
+	return c
+}

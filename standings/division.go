@@ -1,0 +1,438 @@
+package standings
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Player is one entrant. ID is the line number in the tsh file (1-based)
+// and never changes: pairings refer to it.
+type Player struct {
+	ID int
+	// Name as tsh writes it: "Last, First".
+	Name   string
+	Rating int
+	// Withdrawn players are no longer paired; each round paired without
+	// them gives them UnplayedSpread (tsh's "off" field).
+	Withdrawn      bool
+	UnplayedSpread int
+	// FixedTable, when set, is the table this player always sits at
+	// (accessibility); 0 for none.
+	FixedTable int
+	// Extra holds the .t file's other fields (newr, class, team, xtid ...)
+	// untouched, so that a file read and written keeps them.
+	Extra map[string][]string
+}
+
+// DisplayName turns tsh's "Last, First" into "First Last".
+func (p Player) DisplayName() string {
+	last, first, ok := strings.Cut(p.Name, ",")
+	if !ok {
+		return p.Name
+	}
+	return strings.TrimSpace(first) + " " + strings.TrimSpace(last)
+}
+
+func (p Player) clone() Player {
+	if p.Extra != nil {
+		p.Extra = maps.Clone(p.Extra)
+		for k, v := range p.Extra {
+			p.Extra[k] = slices.Clone(v)
+		}
+	}
+	return p
+}
+
+// slotState is how far one player's round has got.
+type slotState uint8
+
+const (
+	slotEmpty  slotState = iota // not paired
+	slotPaired                  // paired (a game or a bye), no result yet
+	slotScored                  // result entered
+)
+
+// slot is one player's round, from that player's side; a game's two slots
+// mirror each other.
+type slot struct {
+	state    slotState
+	opp      int
+	table    int
+	start    Start
+	score    int
+	oppScore int
+	forfeit  bool
+	tieBreak TieBreak
+}
+
+// Division is a group of players paired among themselves, with every
+// pairing and result so far. The zero value is not usable: use
+// NewDivision or ReadT.
+//
+// A Division is not safe for concurrent use; the service holds one per
+// request or guards it.
+type Division struct {
+	Name string
+	// TrackFirsts records starts in .t files (tsh's p12 field) even when
+	// none is known yet. Set by ReadT when the file had p12, and whenever a
+	// start is recorded.
+	TrackFirsts bool
+
+	cfg     Config
+	players []Player
+	slots   [][]slot // slots[id-1][round-1]; trailing empty slots trimmed
+}
+
+// NewDivision starts an empty division with the given rules.
+func NewDivision(name string, cfg Config) (*Division, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	return &Division{Name: name, cfg: cfg.clone()}, nil
+}
+
+// Config returns a copy of the division's rules.
+func (d *Division) Config() Config { return d.cfg.clone() }
+
+// SetConfig changes the rules; standings and pairings computed afterwards
+// use them.
+func (d *Division) SetConfig(cfg Config) error {
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	d.cfg = cfg.clone()
+	return nil
+}
+
+// Clone returns an independent copy (for "what if" pairings).
+func (d *Division) Clone() *Division {
+	c := &Division{Name: d.Name, TrackFirsts: d.TrackFirsts, cfg: d.cfg.clone()}
+	c.players = make([]Player, len(d.players))
+	for i, p := range d.players {
+		c.players[i] = p.clone()
+	}
+	c.slots = make([][]slot, len(d.slots))
+	for i, s := range d.slots {
+		c.slots[i] = slices.Clone(s)
+	}
+	return c
+}
+
+// NumPlayers is the number of players, withdrawn ones included.
+func (d *Division) NumPlayers() int { return len(d.players) }
+
+// Players returns copies of all players in id order.
+func (d *Division) Players() []Player {
+	out := make([]Player, len(d.players))
+	for i, p := range d.players {
+		out[i] = p.clone()
+	}
+	return out
+}
+
+// Player returns a copy of one player.
+func (d *Division) Player(id int) (Player, error) {
+	if err := d.checkPlayer(id); err != nil {
+		return Player{}, err
+	}
+	return d.players[id-1].clone(), nil
+}
+
+func (d *Division) checkPlayer(id int) error {
+	if id < 1 || id > len(d.players) {
+		e := errorf(CodeUnknownPlayer, "there is no player %d in division %q (it has %d)", id, d.Name, len(d.players))
+		e.Player = id
+		return e
+	}
+	return nil
+}
+
+// reservedFields are the .t fields this package reads into Player and
+// slot fields and writes itself.
+var reservedFields = []string{"board", "fixedboard", "forfeit", "off", "p12", "tiebreak"}
+
+// AddPlayer adds a player at the next id and returns it. The name is
+// trimmed and must read back from a .t file: no ';', no line break, no
+// leading '#', no word made only of digits (tsh would take it for the
+// rating).
+func (d *Division) AddPlayer(p Player) (int, error) {
+	if len(d.players) >= MaxPlayers {
+		return 0, errorf(CodeTooManyPlayers, "a division holds at most %d players", MaxPlayers)
+	}
+	p.Name = strings.Trim(p.Name, asciiSpace)
+	if err := checkName(p.Name); err != nil {
+		return 0, err
+	}
+	if p.Rating < 0 {
+		return 0, errorf(CodeBadEntry, "a rating cannot be negative (%d)", p.Rating)
+	}
+	if p.FixedTable < 0 {
+		return 0, errorf(CodeBadEntry, "a table number cannot be negative (%d)", p.FixedTable)
+	}
+	for k, words := range p.Extra {
+		if err := checkExtra(k, words); err != nil {
+			return 0, err
+		}
+	}
+	p = p.clone()
+	p.ID = len(d.players) + 1
+	d.players = append(d.players, p)
+	d.slots = append(d.slots, nil)
+	return p.ID, nil
+}
+
+const asciiSpace = " \t\n\v\f\r"
+
+func isSpace(c byte) bool { return strings.IndexByte(asciiSpace, c) >= 0 }
+
+func checkName(name string) error {
+	bad := func(why string) error {
+		return errorf(CodeBadName, "the name %q cannot be written to a .t file: %s", name, why)
+	}
+	switch {
+	case name == "":
+		return bad("it is empty")
+	case !utf8.ValidString(name):
+		return bad("it is not valid UTF-8")
+	case strings.ContainsAny(name, ";\r\n"):
+		return bad("it holds a ';' or a line break")
+	case name[0] == '#':
+		return bad("a line starting with '#' is a comment")
+	}
+	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) }) {
+		if isDigits(w) {
+			return bad("a word made only of digits would be read as the rating")
+		}
+	}
+	return nil
+}
+
+func checkExtra(key string, words []string) error {
+	if key == "" || strings.ContainsAny(key, asciiSpace+";\\") || !utf8.ValidString(key) {
+		return errorf(CodeBadEntry, "extension field name %q must be one word without ';' or '\\'", key)
+	}
+	if slices.Contains(reservedFields, key) {
+		return errorf(CodeReservedField, "extension field %q is written from the division's own data", key)
+	}
+	for _, w := range words {
+		if w == "" || strings.ContainsAny(w, asciiSpace) || !utf8.ValidString(w) {
+			return errorf(CodeBadEntry, "extension field %q: value %q must be one word", key, w)
+		}
+	}
+	return nil
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// SetFixedTable seats a player at one table every round (0 clears it).
+func (d *Division) SetFixedTable(id, table int) error {
+	if err := d.checkPlayer(id); err != nil {
+		return err
+	}
+	if table < 0 {
+		return errorf(CodeBadEntry, "a table number cannot be negative (%d)", table)
+	}
+	d.players[id-1].FixedTable = table
+	return nil
+}
+
+// Rounds is the last round in which anyone is paired.
+func (d *Division) Rounds() int {
+	n := 0
+	for _, s := range d.slots {
+		n = max(n, len(s))
+	}
+	return n
+}
+
+// slotAt returns a player's slot in a round (the zero slot past the end).
+func (d *Division) slotAt(id, round int) slot {
+	s := d.slots[id-1]
+	if round < 1 || round > len(s) {
+		return slot{}
+	}
+	return s[round-1]
+}
+
+// setSlot stores a slot, growing or trimming the player's rounds.
+func (d *Division) setSlot(id, round int, s slot) {
+	ss := d.slots[id-1]
+	for len(ss) < round {
+		ss = append(ss, slot{})
+	}
+	ss[round-1] = s
+	for len(ss) > 0 && ss[len(ss)-1].state == slotEmpty {
+		ss = ss[:len(ss)-1]
+	}
+	d.slots[id-1] = ss
+	if s.start != StartUnknown {
+		d.TrackFirsts = true
+	}
+}
+
+func (s slot) result(round, id int) Result {
+	return Result{Round: round, Player: id, Opponent: s.opp, Score: s.score, OppScore: s.oppScore,
+		Start: s.start, Forfeit: s.forfeit, TieBreak: s.tieBreak, Table: s.table}
+}
+
+// resultPtr is the result in a slot, nil when none is entered.
+func (d *Division) resultPtr(id, round int) *Result {
+	s := d.slotAt(id, round)
+	if s.state != slotScored {
+		return nil
+	}
+	r := s.result(round, id)
+	return &r
+}
+
+// Result returns a player's result in a round; false when none is entered.
+func (d *Division) Result(id, round int) (Result, bool) {
+	if id < 1 || id > len(d.players) {
+		return Result{}, false
+	}
+	r := d.resultPtr(id, round)
+	if r == nil {
+		return Result{}, false
+	}
+	return *r, true
+}
+
+// Results returns a player's entered results in round order.
+func (d *Division) Results(id int) []Result {
+	if id < 1 || id > len(d.players) {
+		return nil
+	}
+	var out []Result
+	for i, s := range d.slots[id-1] {
+		if s.state == slotScored {
+			out = append(out, s.result(i+1, id))
+		}
+	}
+	return out
+}
+
+// Opponent tells whom a player is paired with in a round: paired is false
+// when unpaired, opp is 0 for a bye (or a forfeit with no opponent).
+func (d *Division) Opponent(id, round int) (opp int, paired bool) {
+	if id < 1 || id > len(d.players) {
+		return 0, false
+	}
+	s := d.slotAt(id, round)
+	return s.opp, s.state != slotEmpty
+}
+
+// RoundComplete reports whether every pairing of a round has its result.
+func (d *Division) RoundComplete(round int) bool {
+	for id := range d.players {
+		if d.slotAt(id+1, round).state == slotPaired {
+			return false
+		}
+	}
+	return true
+}
+
+// Withdraw stops pairing a player. Games they were paired for and have
+// not played become forfeit wins for their opponents; a pending bye and
+// every later round they are not paired in get the unplayed treatment
+// (empty: the configured one).
+func (d *Division) Withdraw(id int, unplayed Unplayed) (Change, error) {
+	var ch Change
+	if err := d.checkPlayer(id); err != nil {
+		return ch, err
+	}
+	if unplayed == "" {
+		unplayed = d.cfg.Withdrawal
+	}
+	if err := checkUnplayed(unplayed); err != nil {
+		return ch, err
+	}
+	spread := d.cfg.unplayedSpread(unplayed)
+	for round := 1; round <= len(d.slots[id-1]); round++ {
+		s := d.slotAt(id, round)
+		if s.state != slotPaired {
+			continue
+		}
+		if s.opp == 0 {
+			before := d.resultPtr(id, round)
+			d.setSlot(id, round, unplayedSlot(spread, s.table))
+			ch.add(round, id, before, d.resultPtr(id, round))
+			continue
+		}
+		opp := s.opp
+		d.setForfeit(round, id, opp, d.cfg.ForfeitSpread, &ch)
+	}
+	p := &d.players[id-1]
+	p.Withdrawn = true
+	p.UnplayedSpread = spread
+	return ch, nil
+}
+
+// Reinstate makes a withdrawn player pairable again.
+func (d *Division) Reinstate(id int) error {
+	if err := d.checkPlayer(id); err != nil {
+		return err
+	}
+	d.players[id-1].Withdrawn = false
+	d.players[id-1].UnplayedSpread = 0
+	return nil
+}
+
+// AddLatePlayer adds a player after rounds have been paired: every round
+// paired so far gets the missed-round treatment (empty: the configured
+// one), so they join with that record.
+func (d *Division) AddLatePlayer(p Player, missed Unplayed) (int, Change, error) {
+	var ch Change
+	if missed == "" {
+		missed = d.cfg.LateEntry
+	}
+	if err := checkUnplayed(missed); err != nil {
+		return 0, ch, err
+	}
+	rounds := d.Rounds()
+	id, err := d.AddPlayer(p)
+	if err != nil {
+		return 0, ch, err
+	}
+	spread := d.cfg.unplayedSpread(missed)
+	for round := 1; round <= rounds; round++ {
+		d.setSlot(id, round, unplayedSlot(spread, 0))
+		ch.add(round, id, nil, d.resultPtr(id, round))
+	}
+	return id, ch, nil
+}
+
+func checkUnplayed(u Unplayed) error {
+	switch u {
+	case UnplayedForfeit, UnplayedBye, UnplayedNone:
+		return nil
+	}
+	return errorf(CodeBadEntry, "unplayed rounds can be %q, %q or %q, not %q", UnplayedForfeit, UnplayedBye, UnplayedNone, u)
+}
+
+// unplayedSlot is a round without an opponent recorded with a spread: a
+// bye when positive, a forfeit loss when negative, nothing when zero.
+func unplayedSlot(spread, table int) slot {
+	return slot{state: slotScored, score: spread, forfeit: spread < 0, table: table}
+}
+
+// setForfeit records that loser forfeited to winner in a round.
+func (d *Division) setForfeit(round, loser, winner, spread int, ch *Change) {
+	bl, bw := d.resultPtr(loser, round), d.resultPtr(winner, round)
+	table := d.slotAt(loser, round).table
+	d.setSlot(loser, round, slot{state: slotScored, opp: winner, table: table, oppScore: spread, forfeit: true})
+	d.setSlot(winner, round, slot{state: slotScored, opp: loser, table: table, score: spread, forfeit: true})
+	ch.add(round, loser, bl, d.resultPtr(loser, round))
+	ch.add(round, winner, bw, d.resultPtr(winner, round))
+}

@@ -1,0 +1,124 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"gorm.io/gorm"
+
+	"tourney/service"
+)
+
+// CreateGame inserts g with its seats and fills in its ID, and CreatedAt
+// if zero. A seat for an unknown player is ErrNotFound; a player seated
+// twice, or a second game at the same table in a round, ErrDuplicate.
+func (s *Store) CreateGame(ctx context.Context, g *service.Game) error {
+	if g.CreatedAt.IsZero() {
+		g.CreatedAt = now()
+	}
+	// The game and its seats are two tables: one transaction, so that no
+	// reader ever sees a game without its players.
+	return s.InTx(ctx, func(ctx context.Context) error {
+		row := toGameRow(g)
+		row.ID = 0
+		db := s.writer(ctx)
+		if err := db.Create(&row).Error; err != nil {
+			return wrap("create game", err)
+		}
+		if err := insertSeats(db, row.ID, g.Seats); err != nil {
+			return wrap("create game: seats", err)
+		}
+		g.ID = row.ID
+		return nil
+	})
+}
+
+func insertSeats(db *gorm.DB, gameID int64, seats []int64) error {
+	if len(seats) == 0 {
+		return nil // gorm refuses to insert an empty batch
+	}
+	rows := make([]gameSeatRow, len(seats))
+	for i, id := range seats {
+		rows[i] = gameSeatRow{GameID: gameID, Seat: i + 1, PlayerID: id}
+	}
+	return db.Create(&rows).Error
+}
+
+// GetGame returns the game with that id and its seats, or ErrNotFound.
+func (s *Store) GetGame(ctx context.Context, id int64) (*service.Game, error) {
+	games, err := loadGames(s.reader(ctx), "games.id = ?", id)
+	if err != nil {
+		return nil, wrap(fmt.Sprintf("game %d", id), err)
+	}
+	if len(games) == 0 {
+		return nil, notFound(fmt.Sprintf("game %d", id))
+	}
+	return &games[0], nil
+}
+
+// ListGames returns a tournament's games with their seats, by id.
+func (s *Store) ListGames(ctx context.Context, tournamentID int64) ([]service.Game, error) {
+	games, err := loadGames(s.reader(ctx), "games.tournament_id = ?", tournamentID)
+	if err != nil {
+		return nil, wrap("list games", err)
+	}
+	return games, nil
+}
+
+// gameSeat is a row of games LEFT JOIN game_seats: a game once per seat,
+// or once with no seat.
+type gameSeat struct {
+	Game     gameRow `gorm:"embedded"`
+	Seat     *int    `gorm:"column:seat"`
+	PlayerID *int64  `gorm:"column:player_id"`
+}
+
+// loadGames reads games and seats in one statement, so that outside a
+// transaction too the seats are those of the games as read.
+func loadGames(db *gorm.DB, where string, args ...any) ([]service.Game, error) {
+	var rows []gameSeat
+	err := db.Model(&gameRow{}).
+		Select("games.*, game_seats.seat, game_seats.player_id").
+		Joins("LEFT JOIN game_seats ON game_seats.game_id = games.id").
+		Where(where, args...).
+		Order("games.id, game_seats.seat").
+		Scan(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	var games []service.Game
+	for i := range rows {
+		r := &rows[i]
+		if len(games) == 0 || games[len(games)-1].ID != r.Game.ID {
+			games = append(games, r.Game.toService(nil))
+		}
+		if r.PlayerID != nil {
+			g := &games[len(games)-1]
+			g.Seats = append(g.Seats, *r.PlayerID)
+		}
+	}
+	if games == nil {
+		games = []service.Game{}
+	}
+	return games, nil
+}
+
+// UpdateGame writes every field of g but ID and CreatedAt, and replaces
+// its seats with g.Seats.
+func (s *Store) UpdateGame(ctx context.Context, g *service.Game) error {
+	op := fmt.Sprintf("update game %d", g.ID)
+	return s.InTx(ctx, func(ctx context.Context) error {
+		db := s.writer(ctx)
+		row := toGameRow(g)
+		if err := update(db, op, &row, g.ID, "created_at"); err != nil {
+			return err
+		}
+		if err := db.Where("game_id = ?", g.ID).Delete(&gameSeatRow{}).Error; err != nil {
+			return wrap(op+": seats", err)
+		}
+		if err := insertSeats(db, g.ID, g.Seats); err != nil {
+			return wrap(op+": seats", err)
+		}
+		return nil
+	})
+}

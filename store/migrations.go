@@ -1,0 +1,254 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// migration is one step of the schema: plain SQL, applied once, in its own
+// transaction, and recorded in schema_migrations. A released migration is
+// never edited: a change to the schema is a new step at the end.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations is the schema, step by step. Conventions:
+//   - INTEGER PRIMARY KEY ids (SQLite's rowid), foreign keys declared;
+//   - text columns NOT NULL DEFAULT '' where the domain type has a string,
+//     NULL only where it has a pointer;
+//   - times as DATETIME text in UTC (the driver reads them back as
+//     time.Time); JSON as TEXT, checked by json_valid;
+//   - an index for every list query (tournament_id, id), so that lists
+//     come out in id order without a sort.
+var migrations = []migration{
+	{1, "tournaments and entrants", `
+CREATE TABLE tournaments (
+	id             INTEGER PRIMARY KEY,
+	name           TEXT     NOT NULL,
+	start_date     TEXT     NOT NULL DEFAULT '',
+	end_date       TEXT     NOT NULL DEFAULT '',
+	variant        TEXT     NOT NULL DEFAULT '',
+	lexicon        TEXT     NOT NULL DEFAULT '',
+	challenge_rule TEXT     NOT NULL DEFAULT '',
+	current_round  INTEGER  NOT NULL DEFAULT 0,
+	board          TEXT     NOT NULL DEFAULT '',
+	tiles          TEXT     NOT NULL DEFAULT '',
+	settings       TEXT     NOT NULL DEFAULT 'null' CHECK (json_valid(settings)),
+	created_at     DATETIME NOT NULL,
+	updated_at     DATETIME NOT NULL
+);
+
+-- Two divisions of one tournament with one name would be
+-- indistinguishable on every pairing sheet.
+CREATE TABLE divisions (
+	id            INTEGER PRIMARY KEY,
+	tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+	name          TEXT    NOT NULL,
+	UNIQUE (tournament_id, name)
+);
+
+CREATE TABLE players (
+	id            INTEGER PRIMARY KEY,
+	tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+	division_id   INTEGER REFERENCES divisions (id),
+	name          TEXT    NOT NULL,
+	rating        INTEGER NOT NULL DEFAULT 0,
+	member_id     TEXT    NOT NULL DEFAULT ''
+);
+CREATE INDEX players_tournament ON players (tournament_id, id);
+CREATE INDEX players_division ON players (division_id);
+
+CREATE TABLE rounds (
+	id            INTEGER PRIMARY KEY,
+	tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+	division_id   INTEGER REFERENCES divisions (id),
+	number        INTEGER NOT NULL
+);
+CREATE INDEX rounds_tournament ON rounds (tournament_id, id);
+CREATE INDEX rounds_division ON rounds (division_id);
+-- One round 3 per division, and one for the whole tournament (NULL
+-- division, which a plain UNIQUE would let repeat).
+CREATE UNIQUE INDEX rounds_number ON rounds (tournament_id, ifnull(division_id, 0), number);
+`},
+
+	{2, "games and turns", `
+CREATE TABLE games (
+	id            INTEGER PRIMARY KEY,
+	tournament_id INTEGER  NOT NULL REFERENCES tournaments (id),
+	division_id   INTEGER  REFERENCES divisions (id),
+	round         INTEGER  NOT NULL,
+	table_number  INTEGER  NOT NULL,
+	teams         BOOLEAN  NOT NULL DEFAULT 0,
+	created_at    DATETIME NOT NULL,
+	-- the service's rule: one game per table per round
+	UNIQUE (tournament_id, round, table_number)
+);
+CREATE INDEX games_tournament ON games (tournament_id, id);
+CREATE INDEX games_division ON games (division_id);
+
+-- Game.Seats, in order: seat 1 moves first.
+CREATE TABLE game_seats (
+	game_id   INTEGER NOT NULL REFERENCES games (id),
+	seat      INTEGER NOT NULL CHECK (seat >= 1),
+	player_id INTEGER NOT NULL REFERENCES players (id),
+	PRIMARY KEY (game_id, seat),
+	UNIQUE (game_id, player_id)
+) WITHOUT ROWID;
+CREATE INDEX game_seats_player ON game_seats (player_id);
+
+-- A game's events; (game_id, seq) is unique so that two tablets racing
+-- to enter the same turn cannot both win.
+CREATE TABLE turn_events (
+	id            INTEGER PRIMARY KEY,
+	game_id       INTEGER  NOT NULL REFERENCES games (id),
+	seq           INTEGER  NOT NULL CHECK (seq >= 1),
+	kind          TEXT     NOT NULL,
+	seat          INTEGER  NOT NULL,
+	move          TEXT     NOT NULL DEFAULT '',
+	rack          TEXT     NOT NULL DEFAULT '',
+	claimed_score INTEGER,
+	points        INTEGER  NOT NULL DEFAULT 0,
+	score         INTEGER  NOT NULL DEFAULT 0,
+	agrees        BOOLEAN  NOT NULL DEFAULT 0,
+	flag          TEXT     NOT NULL DEFAULT '',
+	breakdown     TEXT     CHECK (breakdown IS NULL OR json_valid(breakdown)),
+	undone        BOOLEAN  NOT NULL DEFAULT 0,
+	entered_by    TEXT     NOT NULL DEFAULT '',
+	created_at    DATETIME NOT NULL,
+	UNIQUE (game_id, seq)
+);
+`},
+
+	{3, "audit log", `
+CREATE TABLE audit_entries (
+	id            INTEGER PRIMARY KEY,
+	tournament_id INTEGER  NOT NULL REFERENCES tournaments (id),
+	game_id       INTEGER  REFERENCES games (id),
+	who           TEXT     NOT NULL,
+	action        TEXT     NOT NULL,
+	reason        TEXT     NOT NULL DEFAULT '',
+	before        TEXT     CHECK (before IS NULL OR json_valid(before)),
+	after         TEXT     CHECK (after IS NULL OR json_valid(after)),
+	at            DATETIME NOT NULL
+);
+CREATE INDEX audit_entries_tournament ON audit_entries (tournament_id, id);
+CREATE INDEX audit_entries_game ON audit_entries (game_id, id);
+`},
+
+	{4, "credentials and idempotent responses", `
+-- Only a token's hash is stored. tournament_id is NULL for a director.
+CREATE TABLE credentials (
+	id            INTEGER PRIMARY KEY,
+	kind          TEXT     NOT NULL,
+	tournament_id INTEGER  REFERENCES tournaments (id),
+	table_number  INTEGER  NOT NULL DEFAULT 0,
+	label         TEXT     NOT NULL DEFAULT '',
+	token_hash    TEXT     NOT NULL UNIQUE,
+	created_at    DATETIME NOT NULL,
+	revoked_at    DATETIME
+);
+CREATE INDEX credentials_kind ON credentials (kind);
+CREATE INDEX credentials_tournament ON credentials (tournament_id);
+
+CREATE TABLE idempotent_responses (
+	scope        TEXT     NOT NULL,
+	key          TEXT     NOT NULL,
+	status       INTEGER  NOT NULL,
+	content_type TEXT     NOT NULL DEFAULT '',
+	body         BLOB,
+	created_at   DATETIME NOT NULL,
+	PRIMARY KEY (scope, key)
+) WITHOUT ROWID;
+`},
+}
+
+// migrate applies the migrations up to version upTo that the database
+// lacks, in order, each in its own IMMEDIATE transaction (the DSN's
+// _txlock): a second process starting at the same moment waits, then
+// finds the step recorded and skips it. It refuses a database whose
+// recorded steps are not a prefix of ours: one written by a newer
+// tourney, or by another branch.
+func migrate(ctx context.Context, db *sql.DB, steps []migration, upTo int) error {
+	if upTo < 0 || upTo > len(steps) {
+		return fmt.Errorf("no migration %d (the latest is %d)", upTo, len(steps))
+	}
+	for i, m := range steps {
+		if m.version != i+1 {
+			return fmt.Errorf("migration %q has version %d, want %d", m.name, m.version, i+1)
+		}
+	}
+	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+	version    INTEGER  PRIMARY KEY,
+	name       TEXT     NOT NULL,
+	applied_at DATETIME NOT NULL
+)`); err != nil {
+		return err
+	}
+	applied, err := appliedMigrations(ctx, db)
+	if err != nil {
+		return err
+	}
+	for v, name := range applied {
+		if v > len(steps) {
+			return fmt.Errorf("the database is at schema version %d, newer than this program's %d", v, len(steps))
+		}
+		if want := steps[v-1].name; name != want {
+			return fmt.Errorf("the database's migration %d is %q, this program's is %q", v, name, want)
+		}
+	}
+	for _, m := range steps[:upTo] {
+		if _, ok := applied[m.version]; ok {
+			continue
+		}
+		if err := applyMigration(ctx, db, m); err != nil {
+			return fmt.Errorf("migration %d (%s): %w", m.version, m.name, err)
+		}
+	}
+	return nil
+}
+
+func appliedMigrations(ctx context.Context, db *sql.DB) (map[int]string, error) {
+	rows, err := db.QueryContext(ctx, `SELECT version, name FROM schema_migrations`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	applied := map[int]string{}
+	for rows.Next() {
+		var v int
+		var name string
+		if err := rows.Scan(&v, &name); err != nil {
+			return nil, err
+		}
+		applied[v] = name
+	}
+	return applied, rows.Err()
+}
+
+func applyMigration(ctx context.Context, db *sql.DB, m migration) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() // a no-op after Commit
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil // another process applied it while we waited for the lock
+	}
+	// go-sqlite3 runs every statement of a multi-statement Exec.
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
+		m.version, m.name, time.Now().UTC()); err != nil {
+		return err
+	}
+	return tx.Commit()
+}

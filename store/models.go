@@ -1,0 +1,288 @@
+package store
+
+import (
+	"encoding/json"
+	"time"
+
+	"tourney/service"
+)
+
+// The gorm models: one unexported struct per table, mapped column by column
+// to the schema in migrations.go (gorm never creates or alters a table).
+// The conversion functions beside each are the only place a service type
+// meets a row. Times are stored in UTC; the autoCreateTime and
+// autoUpdateTime tags are off so that the time a caller gets back is the
+// time stored, not one gorm took a moment later.
+
+type tournamentRow struct {
+	ID            int64     `gorm:"column:id;primaryKey"`
+	Name          string    `gorm:"column:name"`
+	StartDate     string    `gorm:"column:start_date"`
+	EndDate       string    `gorm:"column:end_date"`
+	Variant       string    `gorm:"column:variant"`
+	Lexicon       string    `gorm:"column:lexicon"`
+	ChallengeRule string    `gorm:"column:challenge_rule"`
+	CurrentRound  int       `gorm:"column:current_round"`
+	Board         string    `gorm:"column:board"`
+	Tiles         string    `gorm:"column:tiles"`
+	Settings      string    `gorm:"column:settings"` // JSON
+	CreatedAt     time.Time `gorm:"column:created_at;autoCreateTime:false"`
+	UpdatedAt     time.Time `gorm:"column:updated_at;autoUpdateTime:false"`
+}
+
+func (tournamentRow) TableName() string { return "tournaments" }
+
+func toTournamentRow(t *service.Tournament) (tournamentRow, error) {
+	settings, err := json.Marshal(t.Settings)
+	if err != nil {
+		return tournamentRow{}, err
+	}
+	return tournamentRow{
+		ID: t.ID, Name: t.Name, StartDate: t.StartDate, EndDate: t.EndDate,
+		Variant: t.Variant, Lexicon: t.Lexicon, ChallengeRule: t.ChallengeRule,
+		CurrentRound: t.CurrentRound, Board: t.Board, Tiles: t.Tiles,
+		Settings: string(settings), CreatedAt: t.CreatedAt.UTC(), UpdatedAt: t.UpdatedAt.UTC(),
+	}, nil
+}
+
+func (r *tournamentRow) toService() (service.Tournament, error) {
+	var settings service.Settings
+	if err := json.Unmarshal([]byte(r.Settings), &settings); err != nil {
+		return service.Tournament{}, err
+	}
+	return service.Tournament{
+		ID: r.ID, Name: r.Name, StartDate: r.StartDate, EndDate: r.EndDate,
+		Variant: r.Variant, Lexicon: r.Lexicon, ChallengeRule: r.ChallengeRule,
+		CurrentRound: r.CurrentRound, Board: r.Board, Tiles: r.Tiles,
+		Settings: settings, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+	}, nil
+}
+
+type divisionRow struct {
+	ID           int64  `gorm:"column:id;primaryKey"`
+	TournamentID int64  `gorm:"column:tournament_id"`
+	Name         string `gorm:"column:name"`
+}
+
+func (divisionRow) TableName() string { return "divisions" }
+
+func toDivisionRow(d *service.Division) divisionRow {
+	return divisionRow{ID: d.ID, TournamentID: d.TournamentID, Name: d.Name}
+}
+
+func (r *divisionRow) toService() service.Division {
+	return service.Division{ID: r.ID, TournamentID: r.TournamentID, Name: r.Name}
+}
+
+type playerRow struct {
+	ID           int64  `gorm:"column:id;primaryKey"`
+	TournamentID int64  `gorm:"column:tournament_id"`
+	DivisionID   *int64 `gorm:"column:division_id"`
+	Name         string `gorm:"column:name"`
+	Rating       int    `gorm:"column:rating"`
+	MemberID     string `gorm:"column:member_id"`
+}
+
+func (playerRow) TableName() string { return "players" }
+
+func toPlayerRow(p *service.Player) playerRow {
+	return playerRow{ID: p.ID, TournamentID: p.TournamentID, DivisionID: p.DivisionID,
+		Name: p.Name, Rating: p.Rating, MemberID: p.MemberID}
+}
+
+func (r *playerRow) toService() service.Player {
+	return service.Player{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID,
+		Name: r.Name, Rating: r.Rating, MemberID: r.MemberID}
+}
+
+type roundRow struct {
+	ID           int64  `gorm:"column:id;primaryKey"`
+	TournamentID int64  `gorm:"column:tournament_id"`
+	DivisionID   *int64 `gorm:"column:division_id"`
+	Number       int    `gorm:"column:number"`
+}
+
+func (roundRow) TableName() string { return "rounds" }
+
+func toRoundRow(r *service.Round) roundRow {
+	return roundRow{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID, Number: r.Number}
+}
+
+func (r *roundRow) toService() service.Round {
+	return service.Round{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID, Number: r.Number}
+}
+
+// gameRow is a game without its seats, which live in game_seats.
+type gameRow struct {
+	ID           int64     `gorm:"column:id;primaryKey"`
+	TournamentID int64     `gorm:"column:tournament_id"`
+	DivisionID   *int64    `gorm:"column:division_id"`
+	Round        int       `gorm:"column:round"`
+	TableNumber  int       `gorm:"column:table_number"`
+	Teams        bool      `gorm:"column:teams"`
+	CreatedAt    time.Time `gorm:"column:created_at;autoCreateTime:false"`
+}
+
+func (gameRow) TableName() string { return "games" }
+
+func toGameRow(g *service.Game) gameRow {
+	return gameRow{ID: g.ID, TournamentID: g.TournamentID, DivisionID: g.DivisionID,
+		Round: g.Round, TableNumber: g.Table, Teams: g.Teams, CreatedAt: g.CreatedAt.UTC()}
+}
+
+func (r *gameRow) toService(seats []int64) service.Game {
+	return service.Game{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID,
+		Round: r.Round, Table: r.TableNumber, Seats: seats, Teams: r.Teams, CreatedAt: r.CreatedAt}
+}
+
+// gameSeatRow is one entry of Game.Seats: Seats[i] is seat i+1.
+type gameSeatRow struct {
+	GameID   int64 `gorm:"column:game_id;primaryKey;autoIncrement:false"`
+	Seat     int   `gorm:"column:seat;primaryKey;autoIncrement:false"`
+	PlayerID int64 `gorm:"column:player_id"`
+}
+
+func (gameSeatRow) TableName() string { return "game_seats" }
+
+func toSeatRows(g *service.Game) []gameSeatRow {
+	rows := make([]gameSeatRow, len(g.Seats))
+	for i, id := range g.Seats {
+		rows[i] = gameSeatRow{GameID: g.ID, Seat: i + 1, PlayerID: id}
+	}
+	return rows
+}
+
+type turnRow struct {
+	ID           int64     `gorm:"column:id;primaryKey"`
+	GameID       int64     `gorm:"column:game_id"`
+	Seq          int       `gorm:"column:seq"`
+	Kind         string    `gorm:"column:kind"`
+	Seat         int       `gorm:"column:seat"`
+	Move         string    `gorm:"column:move"`
+	Rack         string    `gorm:"column:rack"`
+	ClaimedScore *int      `gorm:"column:claimed_score"`
+	Points       int       `gorm:"column:points"`
+	Score        int       `gorm:"column:score"`
+	Agrees       bool      `gorm:"column:agrees"`
+	Flag         string    `gorm:"column:flag"`
+	Breakdown    *string   `gorm:"column:breakdown"` // JSON, NULL when none
+	Undone       bool      `gorm:"column:undone"`
+	EnteredBy    string    `gorm:"column:entered_by"`
+	CreatedAt    time.Time `gorm:"column:created_at;autoCreateTime:false"`
+}
+
+func (turnRow) TableName() string { return "turn_events" }
+
+func toTurnRow(e *service.TurnEvent) turnRow {
+	return turnRow{ID: e.ID, GameID: e.GameID, Seq: e.Seq, Kind: e.Kind, Seat: e.Seat,
+		Move: e.Move, Rack: e.Rack, ClaimedScore: e.ClaimedScore, Points: e.Points,
+		Score: e.Score, Agrees: e.Agrees, Flag: e.Flag, Breakdown: jsonColumn(e.Breakdown),
+		Undone: e.Undone, EnteredBy: e.EnteredBy, CreatedAt: e.CreatedAt.UTC()}
+}
+
+func (r *turnRow) toService() service.TurnEvent {
+	return service.TurnEvent{ID: r.ID, GameID: r.GameID, Seq: r.Seq, Kind: r.Kind, Seat: r.Seat,
+		Move: r.Move, Rack: r.Rack, ClaimedScore: r.ClaimedScore, Points: r.Points,
+		Score: r.Score, Agrees: r.Agrees, Flag: r.Flag, Breakdown: rawJSON(r.Breakdown),
+		Undone: r.Undone, EnteredBy: r.EnteredBy, CreatedAt: r.CreatedAt}
+}
+
+type auditRow struct {
+	ID           int64     `gorm:"column:id;primaryKey"`
+	TournamentID int64     `gorm:"column:tournament_id"`
+	GameID       *int64    `gorm:"column:game_id"`
+	Who          string    `gorm:"column:who"`
+	Action       string    `gorm:"column:action"`
+	Reason       string    `gorm:"column:reason"`
+	Before       *string   `gorm:"column:before"` // JSON
+	After        *string   `gorm:"column:after"`  // JSON
+	At           time.Time `gorm:"column:at"`
+}
+
+func (auditRow) TableName() string { return "audit_entries" }
+
+func toAuditRow(a *service.AuditEntry) auditRow {
+	return auditRow{ID: a.ID, TournamentID: a.TournamentID, GameID: a.GameID, Who: a.Who,
+		Action: a.Action, Reason: a.Reason, Before: jsonColumn(a.Before), After: jsonColumn(a.After),
+		At: a.At.UTC()}
+}
+
+func (r *auditRow) toService() service.AuditEntry {
+	return service.AuditEntry{ID: r.ID, TournamentID: r.TournamentID, GameID: r.GameID, Who: r.Who,
+		Action: r.Action, Reason: r.Reason, Before: rawJSON(r.Before), After: rawJSON(r.After),
+		At: r.At}
+}
+
+type credentialRow struct {
+	ID           int64      `gorm:"column:id;primaryKey"`
+	Kind         string     `gorm:"column:kind"`
+	TournamentID *int64     `gorm:"column:tournament_id"` // NULL for a director: no tournament to refer to
+	TableNumber  int        `gorm:"column:table_number"`
+	Label        string     `gorm:"column:label"`
+	TokenHash    string     `gorm:"column:token_hash"`
+	CreatedAt    time.Time  `gorm:"column:created_at;autoCreateTime:false"`
+	RevokedAt    *time.Time `gorm:"column:revoked_at"`
+}
+
+func (credentialRow) TableName() string { return "credentials" }
+
+func toCredentialRow(c *service.Credential) credentialRow {
+	r := credentialRow{ID: c.ID, Kind: c.Kind, TableNumber: c.Table, Label: c.Label,
+		TokenHash: c.TokenHash, CreatedAt: c.CreatedAt.UTC()}
+	if c.TournamentID != 0 {
+		id := c.TournamentID
+		r.TournamentID = &id
+	}
+	if c.RevokedAt != nil {
+		t := c.RevokedAt.UTC()
+		r.RevokedAt = &t
+	}
+	return r
+}
+
+func (r *credentialRow) toService() service.Credential {
+	c := service.Credential{ID: r.ID, Kind: r.Kind, Table: r.TableNumber, Label: r.Label,
+		TokenHash: r.TokenHash, CreatedAt: r.CreatedAt, RevokedAt: r.RevokedAt}
+	if r.TournamentID != nil {
+		c.TournamentID = *r.TournamentID
+	}
+	return c
+}
+
+type idempotentRow struct {
+	Scope       string    `gorm:"column:scope;primaryKey"`
+	Key         string    `gorm:"column:key;primaryKey"`
+	Status      int       `gorm:"column:status"`
+	ContentType string    `gorm:"column:content_type"`
+	Body        []byte    `gorm:"column:body"`
+	CreatedAt   time.Time `gorm:"column:created_at;autoCreateTime:false"`
+}
+
+func (idempotentRow) TableName() string { return "idempotent_responses" }
+
+func toIdempotentRow(r *service.IdempotentResponse) idempotentRow {
+	return idempotentRow{Scope: r.Scope, Key: r.Key, Status: r.Status,
+		ContentType: r.ContentType, Body: r.Body, CreatedAt: r.CreatedAt.UTC()}
+}
+
+func (r *idempotentRow) toService() service.IdempotentResponse {
+	return service.IdempotentResponse{Scope: r.Scope, Key: r.Key, Status: r.Status,
+		ContentType: r.ContentType, Body: r.Body, CreatedAt: r.CreatedAt}
+}
+
+// jsonColumn stores an absent JSON value as NULL rather than as ''
+// (which json_valid refuses).
+func jsonColumn(m json.RawMessage) *string {
+	if len(m) == 0 {
+		return nil
+	}
+	s := string(m)
+	return &s
+}
+
+func rawJSON(s *string) json.RawMessage {
+	if s == nil {
+		return nil
+	}
+	return json.RawMessage(*s)
+}

@@ -1,0 +1,48 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"tourney/service"
+)
+
+// CreatePlayer inserts p and fills in its ID.
+func (s *Store) CreatePlayer(ctx context.Context, p *service.Player) error {
+	row := toPlayerRow(p)
+	row.ID = 0
+	if err := s.writer(ctx).Create(&row).Error; err != nil {
+		return wrap("create player", err)
+	}
+	p.ID = row.ID
+	return nil
+}
+
+// GetPlayer returns the player with that id, or ErrNotFound.
+func (s *Store) GetPlayer(ctx context.Context, id int64) (*service.Player, error) {
+	var row playerRow
+	if err := s.reader(ctx).Where("id = ?", id).Take(&row).Error; err != nil {
+		return nil, wrap(fmt.Sprintf("player %d", id), err)
+	}
+	p := row.toService()
+	return &p, nil
+}
+
+// ListPlayers returns a tournament's players, by id.
+func (s *Store) ListPlayers(ctx context.Context, tournamentID int64) ([]service.Player, error) {
+	var rows []playerRow
+	if err := s.reader(ctx).Where("tournament_id = ?", tournamentID).Order("id").Find(&rows).Error; err != nil {
+		return nil, wrap("list players", err)
+	}
+	ps := make([]service.Player, len(rows))
+	for i := range rows {
+		ps[i] = rows[i].toService()
+	}
+	return ps, nil
+}
+
+// UpdatePlayer writes every field of p but ID.
+func (s *Store) UpdatePlayer(ctx context.Context, p *service.Player) error {
+	row := toPlayerRow(p)
+	return update(s.writer(ctx), fmt.Sprintf("update player %d", p.ID), &row, p.ID)
+}

@@ -1,0 +1,186 @@
+// Package store keeps tourney's data in one SQLite file. It implements
+// service.Store and is the only package that imports gorm or the SQLite
+// driver: gorm models, SQL and driver errors stay in here, and callers see
+// only the service types and the sentinel errors service.ErrNotFound and
+// service.ErrDuplicate.
+//
+// Connections: SQLite allows one writer at a time, so the Store keeps a
+// pool of exactly one writer connection, which every write and every
+// transaction (InTx) uses, and a pool of query_only reader connections for
+// reads outside a transaction. In WAL mode readers run beside the writer
+// and see the last committed state, so a page load never waits for a turn
+// being saved. Writers queue in database/sql for the one connection instead
+// of spinning in SQLite's busy handler; see BenchmarkAppendTurn.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"gorm.io/driver/sqlite"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+
+	"tourney/service"
+)
+
+// Store is the SQLite implementation of service.Store.
+type Store struct {
+	w *gorm.DB // writes and transactions: one connection
+	r *gorm.DB // reads outside a transaction: query_only connections
+}
+
+var _ service.Store = (*Store)(nil)
+
+// busyTimeout is how long a connection waits for a lock held by another
+// process (a second tourney pointed at the same file, the sqlite3 shell)
+// before failing with SQLITE_BUSY. Inside this process writers queue for
+// the one writer connection and never meet the busy handler.
+const busyTimeout = 5 * time.Second
+
+// Open opens the SQLite database at path, creating it if needed, and
+// brings its schema up to the latest migration.
+func Open(path string) (*Store, error) {
+	return open(path, options{})
+}
+
+// options are the knobs tests and benchmarks turn; Open uses the zero
+// value.
+type options struct {
+	upTo    int // apply migrations up to this version only; 0 means all
+	writers int // writer connections; 0 means 1 (more only to measure why 1)
+	readers int // reader connections; 0 means max(4, GOMAXPROCS)
+}
+
+func open(path string, o options) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("store: empty database path")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	if o.upTo == 0 {
+		o.upTo = len(migrations)
+	}
+	if o.writers == 0 {
+		o.writers = 1
+	}
+	if o.readers == 0 {
+		o.readers = max(4, runtime.GOMAXPROCS(0))
+	}
+
+	// The writer is opened first: its first connection switches the file
+	// to WAL (a setting stored in the file), which readers then find.
+	w, err := openPool(dsn(abs, false), o.writers)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	s := &Store{w: w}
+	if err := migrate(context.Background(), s.sqlDB(w), migrations, o.upTo); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: migrate %s: %w", path, err)
+	}
+	if s.r, err = openPool(dsn(abs, true), o.readers); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// dsn is the go-sqlite3 data source name. The driver runs the _pragmas on
+// every connection it opens, so no pooled connection can miss them:
+//
+//   - journal_mode=WAL: readers do not block the writer nor it them, and a
+//     commit appends to the log instead of rewriting pages.
+//   - synchronous=FULL: in WAL mode NORMAL may lose the last commits on
+//     power loss; FULL fsyncs the log at every commit, so a turn the API
+//     acknowledged is on disk.
+//   - foreign_keys=1: off by default in SQLite, per connection.
+//   - busy_timeout: wait for another process's lock instead of failing.
+//   - txlock=immediate: BEGIN IMMEDIATE takes the write lock at the start,
+//     so a transaction that reads and then writes cannot fail with
+//     SQLITE_BUSY when upgrading its read lock.
+//   - query_only on readers: a write sent to the reader pool by mistake
+//     fails loudly instead of slipping past the writer's queue.
+//
+// The path goes in a file: URI so that any character in it is escaped.
+func dsn(abs string, readOnly bool) string {
+	q := url.Values{}
+	q.Set("_journal_mode", "WAL")
+	q.Set("_synchronous", "FULL")
+	q.Set("_foreign_keys", "1")
+	q.Set("_busy_timeout", fmt.Sprint(busyTimeout.Milliseconds()))
+	q.Set("_txlock", "immediate")
+	if readOnly {
+		q.Set("_query_only", "1")
+	}
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
+	return u.String()
+}
+
+func openPool(dsn string, conns int) (*gorm.DB, error) {
+	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{
+		// Errors are returned to the caller, who logs them with context.
+		Logger: logger.Discard,
+		// A single statement is atomic anyway; multi-statement work goes
+		// through InTx, so gorm's own per-write transaction is pure cost.
+		SkipDefaultTransaction: true,
+		NowFunc:                func() time.Time { return time.Now().UTC() },
+		// Statements are prepared once per connection and reused: the
+		// same few queries run for every turn.
+		PrepareStmt: true,
+	})
+	if err != nil {
+		return nil, err
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, err
+	}
+	sqlDB.SetMaxOpenConns(conns)
+	sqlDB.SetMaxIdleConns(conns)
+	// Connections are never recycled: each holds its prepared statements
+	// and page cache, and SQLite has no server to drop them.
+	sqlDB.SetConnMaxLifetime(0)
+	sqlDB.SetConnMaxIdleTime(0)
+	return db, nil
+}
+
+// sqlDB is the *sql.DB under a pool; gorm.Open guarantees there is one.
+func (s *Store) sqlDB(db *gorm.DB) *sql.DB {
+	sqlDB, err := db.DB()
+	if err != nil {
+		panic(fmt.Sprintf("store: no *sql.DB under gorm: %v", err))
+	}
+	return sqlDB
+}
+
+// Close closes the readers, then the writer, whose last connection to
+// close checkpoints the WAL into the main file.
+func (s *Store) Close() error {
+	var errs []error
+	for _, db := range []*gorm.DB{s.r, s.w} {
+		if db == nil {
+			continue
+		}
+		if sqlDB, err := db.DB(); err == nil {
+			// Closing the prepared-statement cache first releases the
+			// statements gorm keeps open on each connection.
+			if p, ok := db.ConnPool.(*gorm.PreparedStmtDB); ok {
+				p.Close()
+			}
+			errs = append(errs, sqlDB.Close())
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("store: close: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,152 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"tourney/service"
+)
+
+// now is the time the store stamps on rows whose time the caller left
+// zero, in UTC like every stored time.
+func now() time.Time { return time.Now().UTC() }
+
+// update writes every column of row (a pointer to a model with an id)
+// except id and omit, and reports ErrNotFound if no row has that id.
+// Select("*") makes gorm write zero values too (a rating set back to 0, a
+// flag cleared); its default skips them.
+func update(db *gorm.DB, op string, row any, id int64, omit ...string) error {
+	res := db.Model(row).Where("id = ?", id).Select("*").Omit(append([]string{"id"}, omit...)...).Updates(row)
+	if res.Error != nil {
+		return wrap(op, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return notFound(op)
+	}
+	return nil
+}
+
+// CreateTournament inserts t and fills in its ID, and CreatedAt and
+// UpdatedAt if they are zero.
+func (s *Store) CreateTournament(ctx context.Context, t *service.Tournament) error {
+	if t.CreatedAt.IsZero() {
+		t.CreatedAt = now()
+	}
+	if t.UpdatedAt.IsZero() {
+		t.UpdatedAt = t.CreatedAt
+	}
+	row, err := toTournamentRow(t)
+	if err != nil {
+		return wrap("create tournament: settings", err)
+	}
+	row.ID = 0 // the database numbers rows
+	if err := s.writer(ctx).Create(&row).Error; err != nil {
+		return wrap("create tournament", err)
+	}
+	t.ID = row.ID
+	return nil
+}
+
+// GetTournament returns the tournament with that id, or ErrNotFound.
+func (s *Store) GetTournament(ctx context.Context, id int64) (*service.Tournament, error) {
+	var row tournamentRow
+	if err := s.reader(ctx).Where("id = ?", id).Take(&row).Error; err != nil {
+		return nil, wrap(fmt.Sprintf("tournament %d", id), err)
+	}
+	t, err := row.toService()
+	if err != nil {
+		return nil, wrap(fmt.Sprintf("tournament %d: settings", id), err)
+	}
+	return &t, nil
+}
+
+// ListTournaments returns every tournament, by id.
+func (s *Store) ListTournaments(ctx context.Context) ([]service.Tournament, error) {
+	var rows []tournamentRow
+	if err := s.reader(ctx).Order("id").Find(&rows).Error; err != nil {
+		return nil, wrap("list tournaments", err)
+	}
+	ts := make([]service.Tournament, len(rows))
+	for i := range rows {
+		var err error
+		if ts[i], err = rows[i].toService(); err != nil {
+			return nil, wrap(fmt.Sprintf("tournament %d: settings", rows[i].ID), err)
+		}
+	}
+	return ts, nil
+}
+
+// UpdateTournament writes every field of t but ID and CreatedAt, and sets
+// UpdatedAt to now.
+func (s *Store) UpdateTournament(ctx context.Context, t *service.Tournament) error {
+	updated := now()
+	row, err := toTournamentRow(t)
+	if err != nil {
+		return wrap("update tournament: settings", err)
+	}
+	row.UpdatedAt = updated
+	if err := update(s.writer(ctx), fmt.Sprintf("update tournament %d", t.ID), &row, t.ID, "created_at"); err != nil {
+		return err
+	}
+	t.UpdatedAt = updated
+	return nil
+}
+
+// CreateDivision inserts d and fills in its ID; ErrDuplicate if the
+// tournament has a division of that name.
+func (s *Store) CreateDivision(ctx context.Context, d *service.Division) error {
+	row := toDivisionRow(d)
+	row.ID = 0
+	if err := s.writer(ctx).Create(&row).Error; err != nil {
+		return wrap("create division", err)
+	}
+	d.ID = row.ID
+	return nil
+}
+
+// ListDivisions returns a tournament's divisions, by id.
+func (s *Store) ListDivisions(ctx context.Context, tournamentID int64) ([]service.Division, error) {
+	var rows []divisionRow
+	if err := s.reader(ctx).Where("tournament_id = ?", tournamentID).Order("id").Find(&rows).Error; err != nil {
+		return nil, wrap("list divisions", err)
+	}
+	ds := make([]service.Division, len(rows))
+	for i := range rows {
+		ds[i] = rows[i].toService()
+	}
+	return ds, nil
+}
+
+// UpdateDivision writes every field of d but ID.
+func (s *Store) UpdateDivision(ctx context.Context, d *service.Division) error {
+	row := toDivisionRow(d)
+	return update(s.writer(ctx), fmt.Sprintf("update division %d", d.ID), &row, d.ID)
+}
+
+// CreateRound inserts r and fills in its ID; ErrDuplicate if its division
+// (or the tournament, for a round of no division) has that round number.
+func (s *Store) CreateRound(ctx context.Context, r *service.Round) error {
+	row := toRoundRow(r)
+	row.ID = 0
+	if err := s.writer(ctx).Create(&row).Error; err != nil {
+		return wrap("create round", err)
+	}
+	r.ID = row.ID
+	return nil
+}
+
+// ListRounds returns a tournament's rounds, by id.
+func (s *Store) ListRounds(ctx context.Context, tournamentID int64) ([]service.Round, error) {
+	var rows []roundRow
+	if err := s.reader(ctx).Where("tournament_id = ?", tournamentID).Order("id").Find(&rows).Error; err != nil {
+		return nil, wrap("list rounds", err)
+	}
+	rs := make([]service.Round, len(rows))
+	for i := range rows {
+		rs[i] = rows[i].toService()
+	}
+	return rs, nil
+}
