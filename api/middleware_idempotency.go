@@ -113,11 +113,11 @@ func (s *Server) runInTx(c *gin.Context, id idemKey) (w *bufferWriter, err error
 		if w.status >= 400 {
 			return errRollback
 		}
-		if err := s.save(ctx, id, w); errors.Is(err, service.ErrDuplicate) {
+		serr := s.save(ctx, id, w)
+		if errors.Is(serr, service.ErrDuplicate) {
 			return errKeyTaken
-		} else {
-			return err
 		}
+		return serr
 	})
 	return w, err
 }

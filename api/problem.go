@@ -39,11 +39,13 @@ func statusFor(k service.Kind) (status int, title string) {
 	case service.KindNotFound:
 		return http.StatusNotFound, "Not found"
 	case service.KindConflict:
-		return http.StatusConflict, "The game or tournament has moved on"
+		return http.StatusConflict, "Conflict with the current state"
 	case service.KindUnauthorized:
 		return http.StatusUnauthorized, "Sign in needed"
 	case service.KindForbidden:
 		return http.StatusForbidden, "Not allowed with these credentials"
+	case service.KindRateLimited:
+		return http.StatusTooManyRequests, "Too many requests"
 	case kindMethodNotAllowed:
 		return http.StatusMethodNotAllowed, "Method not allowed"
 	case kindTooLarge:

@@ -58,11 +58,8 @@ func decodeJSON(c *gin.Context, v any, optional bool) error {
 		}
 		return service.Errorf(service.KindInvalid, "missing-body", "send the details as a JSON object")
 	}
-	if ct := c.GetHeader("Content-Type"); ct != "" {
-		mt, _, err := mime.ParseMediaType(ct)
-		if err != nil || (mt != mediaJSON && !strings.HasSuffix(mt, "+json")) {
-			return service.Errorf(kindUnsupportedMedia, "unsupported-media-type", "send the body as %s, not %q", mediaJSON, ct)
-		}
+	if err := checkMediaType(c.GetHeader("Content-Type")); err != nil {
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
@@ -73,6 +70,20 @@ func decodeJSON(c *gin.Context, v any, optional bool) error {
 		return service.Errorf(service.KindInvalid, "malformed-json", "the body must hold one JSON object and nothing after it")
 	}
 	return nil
+}
+
+// checkMediaType accepts JSON, and no type at all. It also lets through
+// curl's default for -d (form-urlencoded): the body must still be JSON,
+// so a real form is refused as malformed.
+func checkMediaType(ct string) error {
+	if ct == "" {
+		return nil
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err == nil && (mt == mediaJSON || strings.HasSuffix(mt, "+json") || mt == "application/x-www-form-urlencoded") {
+		return nil
+	}
+	return service.Errorf(kindUnsupportedMedia, "unsupported-media-type", "send the body as %s, not %q", mediaJSON, ct)
 }
 
 // jsonError explains a decoding failure in terms of the request.

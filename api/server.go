@@ -71,6 +71,11 @@ func newRouter(svc *service.Service, log *slog.Logger) *gin.Engine {
 	v1.POST("/games/:id/undo", s.undoTurn)
 	v1.PATCH("/games/:id/turns/:turn", s.correctTurn)
 	v1.GET("/games/:id/audit", s.gameAudit)
+	v1.GET("/games/:id/export.gcg", s.exportGCG)
+	v1.POST("/games/:id/challenges", s.challenge)
+	v1.PATCH("/games/:id/challenges/:turn", s.reverseChallenge)
+	v1.POST("/games/:id/hold", s.hold)
+	v1.POST("/tournaments/:id/judge", s.judge)
 	return r
 }
 

@@ -21,3 +21,19 @@ func Judge(lex *Lexicon, words []string) Verdict {
 	}
 	return Verdict{Acceptable: len(invalid) == 0, Invalid: invalid}
 }
+
+// Check loads a lexicon of the library (once) and reports why it cannot
+// be used: missing, unreadable, or not a word list.
+func (l *Library) Check(name string) error {
+	_, err := l.Get(name)
+	return err
+}
+
+// Judge judges words against a lexicon of the library.
+func (l *Library) Judge(name string, words []string) (Verdict, error) {
+	lex, err := l.Get(name)
+	if err != nil {
+		return Verdict{}, err
+	}
+	return Judge(lex, words), nil
+}

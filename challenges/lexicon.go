@@ -11,12 +11,12 @@ import (
 //
 // The words are kept upper-cased, sorted and concatenated in one string, with
 // an offset table: word i is data[offs[i]:offs[i+1]]. For a 280,000-word list
-// that is about 4 MB in two allocations, where a map[string]struct{} takes
-// several times that in per-word strings and buckets (see
-// lexicon_bench_test.go). A lookup is a binary search, a few hundred
-// nanoseconds: adjudicating a challenge looks up a handful of words, so the
-// memory matters more than the speed. The sorted form also gives Words its
-// alphabetical order for free.
+// that is 3.8 MB in two allocations, against 17.5 MB and 280,000 allocations
+// for a map[string]struct{}, and it loads two to five times faster (see
+// lexicon_bench_test.go). A lookup is a binary search, about 360 ns against
+// the map's 110: adjudicating a challenge looks up a handful of words, so the
+// memory and load time matter more than the speed. The sorted form also
+// gives Words its alphabetical order for free.
 type Lexicon struct {
 	name string
 	data string   // every word, upper-case UTF-8, in byte (= code point) order
@@ -27,7 +27,7 @@ type Lexicon struct {
 func (l *Lexicon) Name() string { return l.name }
 
 // Len is the number of distinct words.
-func (l *Lexicon) Len() int { return len(l.offs) - 1 }
+func (l *Lexicon) Len() int { return max(len(l.offs)-1, 0) }
 
 // word returns word i without copying.
 func (l *Lexicon) word(i int) string { return l.data[l.offs[i]:l.offs[i+1]] }

@@ -92,12 +92,12 @@ func TestLibraryFolderTroubles(t *testing.T) {
 	cases := []struct {
 		name    string
 		has     bool
-		err     error  // nil: Get succeeds
-		message string // part of Get's error
+		err     error  // what Get's error wraps, if that is known
+		message string // part of Get's error; "" when Get succeeds
 	}{
 		{"NWL2023", true, nil, ""},
 		{"LINKED", true, nil, ""},
-		{"BROKEN", true, ErrNotLetter, "lexicon BROKEN: " + filepath.Join(dir, "BROKEN.txt") + `:2: not a word list: "A1"`},
+		{"BROKEN", true, nil, "lexicon BROKEN: " + filepath.Join(dir, "BROKEN.txt") + `:2: not a word list: "A1" has '1' (U+0031), which is not a letter (not-letter)`},
 		{"CSW24", false, ErrAmbiguousLexicon, "CSW24.txt, csw24.txt.gz; remove all but one"},
 		{"GONE", false, fs.ErrNotExist, "lexicon GONE: open "},
 		{"DANGLING", false, fs.ErrNotExist, "lexicon DANGLING: open "},
@@ -137,7 +137,8 @@ func TestLibraryRetriesAfterFix(t *testing.T) {
 	dir := t.TempDir()
 	path := writeFile(t, filepath.Join(dir, "NWL2023.txt"), []byte("AA\nQI2\n"))
 	lib := mustOpenLibrary(t, dir)
-	if _, err := lib.Get("NWL2023"); !errors.Is(err, ErrNotLetter) {
+	var wl *WordListError
+	if _, err := lib.Get("NWL2023"); !errors.As(err, &wl) || wl.Code != CodeNotLetter {
 		t.Fatalf("got %v", err)
 	}
 	writeFile(t, path, []byte("AA\nQI\n"))

@@ -17,7 +17,8 @@ import (
 
 // Limits that keep a wrong file (a dictionary with long definitions, a
 // database dump, a gzip bomb) from exhausting memory. The largest real word
-// lists (Polish, with every inflected form) are about 45 MB.
+// lists (Polish, with every inflected form: some three million words) are a
+// few tens of MB.
 const (
 	maxWordListBytes = 128 << 20 // after decompression
 	maxLineBytes     = 64 << 10
@@ -52,8 +53,9 @@ func LoadLexicon(path string) (*Lexicon, error) {
 // CRLF or CR line ends, optionally gzip-compressed (told by its content, not
 // its name). A leading BOM, blank lines and surrounding blanks are ignored;
 // only a line's first field counts, since published lists may follow the word
-// with its definition. A word is letters only (any script); it is stored
-// upper-cased, and duplicates are merged. A first field with anything else,
+// with its definition. A word is letters only, in any script, precomposed
+// (NFC: a combining accent is not a letter); it is stored upper-cased, and
+// duplicates are merged. A first field with anything else,
 // or no word at all, means this is not a word list: the error is a
 // *WordListError naming name and the line.
 func ReadWordList(name string, r io.Reader) (*Lexicon, error) {
@@ -90,6 +92,9 @@ func readWords(file string, r io.Reader, limit int64, add func(word []byte)) err
 		}
 		var bad *WordListError
 		if word, bad = appendWord(word[:0], text); bad != nil {
+			if lr.N <= 0 {
+				break // the line may be cut short by the limit: report the size
+			}
 			bad.File, bad.Line = file, line
 			return bad
 		}
@@ -100,16 +105,16 @@ func readWords(file string, r io.Reader, limit int64, add func(word []byte)) err
 		words++
 	}
 	switch err := sc.Err(); {
+	case lr.N <= 0:
+		return &WordListError{File: file, Code: CodeWordListTooLarge, Msg: "it is larger than 128 MiB"}
 	case errors.Is(err, bufio.ErrTooLong):
-		return &WordListError{File: file, Line: line + 1, Err: ErrLineTooLong}
+		return &WordListError{File: file, Line: line + 1, Code: CodeLineTooLong, Msg: "a line is longer than 64 KiB"}
 	case err != nil && gzipped && isGzipCorruption(err):
-		return &WordListError{File: file, Err: ErrCorruptGzip, Detail: "its gzip data is corrupt: " + err.Error()}
+		return &WordListError{File: file, Code: CodeCorruptGzip, Msg: "its gzip data is corrupt: " + err.Error()}
 	case err != nil:
 		return fmt.Errorf("read %s: %w", file, err)
-	case lr.N <= 0:
-		return &WordListError{File: file, Err: ErrWordListTooLarge}
 	case words == 0:
-		return &WordListError{File: file, Err: ErrEmptyWordList}
+		return &WordListError{File: file, Code: CodeEmptyWordList, Msg: "it has no words"}
 	}
 	return nil
 }
@@ -123,13 +128,13 @@ func openText(file string, r io.Reader) (io.Reader, bool, error) {
 	if bytes.HasPrefix(head, []byte{0x1f, 0x8b}) {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, true, &WordListError{File: file, Err: ErrCorruptGzip, Detail: "its gzip data is corrupt: " + err.Error()}
+			return nil, true, &WordListError{File: file, Code: CodeCorruptGzip, Msg: "its gzip data is corrupt: " + err.Error()}
 		}
 		return zr, true, nil
 	}
 	for _, f := range otherFormats {
 		if bytes.HasPrefix(head, []byte(f.magic)) {
-			return nil, false, &WordListError{File: file, Err: ErrUnsupportedFormat, Detail: f.advice}
+			return nil, false, &WordListError{File: file, Code: CodeUnsupportedFormat, Msg: f.advice}
 		}
 	}
 	return br, false, nil
@@ -208,10 +213,10 @@ func appendWord(dst, line []byte) ([]byte, *WordListError) {
 		case unicode.IsSpace(r):
 			return dst, nil
 		case r == utf8.RuneError && n == 1:
-			return dst, &WordListError{Err: ErrInvalidUTF8, Detail: fmt.Sprintf(
+			return dst, &WordListError{Code: CodeInvalidUTF8, Msg: fmt.Sprintf(
 				"%s has byte 0x%02X, which is not valid UTF-8", quoteField(line, start), line[i])}
 		case !unicode.IsLetter(r):
-			return dst, &WordListError{Err: ErrNotLetter, Detail: fmt.Sprintf(
+			return dst, &WordListError{Code: CodeNotLetter, Msg: fmt.Sprintf(
 				"%s has %q (%U), which is not a letter", quoteField(line, start), r, r)}
 		}
 		dst = utf8.AppendRune(dst, unicode.ToUpper(r))

@@ -62,30 +62,30 @@ func checkLexicon(t *testing.T, lex *Lexicon, name string, words []string) {
 	}
 }
 
-// Each way a file fails to be a word list is caught, named by its own error,
+// Each way a file fails to be a word list is caught, named by its own code,
 // and reported with the file and, where there is one, the line.
 func TestLoadLexiconNotAWordList(t *testing.T) {
 	cases := []struct {
 		file   string
-		err    error
+		code   WordListCode
 		line   int
 		detail string // part of the message
 	}{
-		{"digits.txt", ErrNotLetter, 3, `"A1" has '1' (U+0031), which is not a letter`},
-		{"punct.txt", ErrNotLetter, 2, `"DON'T" has '\'' (U+0027)`},
-		{"comment.txt", ErrNotLetter, 1, `"#" has '#' (U+0023)`},
-		{"nul.txt", ErrNotLetter, 2, `'\x00' (U+0000)`},
-		{"badutf8.txt", ErrInvalidUTF8, 3, "byte 0xFF, which is not valid UTF-8"},
-		{"latin1.txt", ErrInvalidUTF8, 2, `"STRA\xdfE" has byte 0xDF`},
-		{"utf16.txt", ErrUnsupportedFormat, 0, "UTF-16 text: save it as UTF-8"},
-		{"empty.txt", ErrEmptyWordList, 0, "it has no words"},
-		{"blank.txt", ErrEmptyWordList, 0, "it has no words"},
+		{"digits.txt", CodeNotLetter, 3, `"A1" has '1' (U+0031), which is not a letter`},
+		{"punct.txt", CodeNotLetter, 2, `"DON'T" has '\'' (U+0027)`},
+		{"comment.txt", CodeNotLetter, 1, `"#" has '#' (U+0023)`},
+		{"nul.txt", CodeNotLetter, 2, `'\x00' (U+0000)`},
+		{"badutf8.txt", CodeInvalidUTF8, 3, "byte 0xFF, which is not valid UTF-8"},
+		{"latin1.txt", CodeInvalidUTF8, 2, `"STRA\xdfE" has byte 0xDF`},
+		{"utf16.txt", CodeUnsupportedFormat, 0, "UTF-16 text: save it as UTF-8"},
+		{"empty.txt", CodeEmptyWordList, 0, "it has no words"},
+		{"blank.txt", CodeEmptyWordList, 0, "it has no words"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
 			path := filepath.Join("testdata", "notwordlists", tc.file)
 			_, err := LoadLexicon(path)
-			checkNotWordList(t, err, path, tc.err, tc.line, tc.detail)
+			checkNotWordList(t, err, path, tc.code, tc.line, tc.detail)
 		})
 	}
 }
@@ -99,21 +99,21 @@ func TestLoadLexiconNotAWordListGenerated(t *testing.T) {
 	cases := []struct {
 		file   string
 		data   []byte
-		err    error
+		code   WordListCode
 		line   int
 		detail string
 	}{
-		{"long.txt", []byte("AA\nAB\n" + strings.Repeat("A", 70_000) + "\n"), ErrLineTooLong, 3, "longer than 64 KiB"},
-		{"digits.txt.gz", gzipped(t, []byte("AA\nA1\n")), ErrNotLetter, 2, `"A1" has '1'`},
-		{"truncated.txt.gz", corrupt, ErrCorruptGzip, 0, "gzip data is corrupt: unexpected EOF"},
-		{"header.txt.gz", []byte{0x1f, 0x8b, 0x00}, ErrCorruptGzip, 0, "gzip data is corrupt"},
-		{"words.zip", zipped(t), ErrUnsupportedFormat, 0, "zip archive: unzip it"},
+		{"long.txt", []byte("AA\nAB\n" + strings.Repeat("A", 70_000) + "\n"), CodeLineTooLong, 3, "longer than 64 KiB"},
+		{"digits.txt.gz", gzipped(t, []byte("AA\nA1\n")), CodeNotLetter, 2, `"A1" has '1'`},
+		{"truncated.txt.gz", corrupt, CodeCorruptGzip, 0, "gzip data is corrupt: unexpected EOF"},
+		{"header.txt.gz", []byte{0x1f, 0x8b, 0x00}, CodeCorruptGzip, 0, "gzip data is corrupt"},
+		{"words.zip", zipped(t), CodeUnsupportedFormat, 0, "zip archive: unzip it"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
 			path := writeFile(t, filepath.Join(dir, tc.file), tc.data)
 			_, err := LoadLexicon(path)
-			checkNotWordList(t, err, path, tc.err, tc.line, tc.detail)
+			checkNotWordList(t, err, path, tc.code, tc.line, tc.detail)
 		})
 	}
 }
@@ -123,17 +123,21 @@ func TestLoadLexiconNotAWordListGenerated(t *testing.T) {
 func TestReadWordsTooLarge(t *testing.T) {
 	list := strings.Repeat("AA\n", 100)
 	err := readWords("big.txt", strings.NewReader(list), int64(len(list)-1), func([]byte) {})
-	checkNotWordList(t, err, "big.txt", ErrWordListTooLarge, 0, "larger than 128 MiB")
+	checkNotWordList(t, err, "big.txt", CodeWordListTooLarge, 0, "larger than 128 MiB")
+	// Cut mid-line by the limit, the last line is a bad word: the size is
+	// what is wrong.
+	err = readWords("big.txt", strings.NewReader(list+"Ä\n"), int64(len(list)), func([]byte) {})
+	checkNotWordList(t, err, "big.txt", CodeWordListTooLarge, 0, "larger than 128 MiB")
 	if err := readWords("big.txt", strings.NewReader(list), int64(len(list)), func([]byte) {}); err != nil {
 		t.Errorf("a list of exactly the limit: %v", err)
 	}
 }
 
-func checkNotWordList(t *testing.T, err error, file string, want error, line int, detail string) {
+func checkNotWordList(t *testing.T, err error, file string, code WordListCode, line int, detail string) {
 	t.Helper()
 	var wl *WordListError
-	if !errors.As(err, &wl) || !errors.Is(err, want) {
-		t.Fatalf("got %v, want a *WordListError wrapping %q", err, want)
+	if !errors.As(err, &wl) || wl.Code != code {
+		t.Fatalf("got %v, want a *WordListError with code %s", err, code)
 	}
 	if wl.File != file || wl.Line != line {
 		t.Errorf("at %s:%d, want %s:%d", wl.File, wl.Line, file, line)

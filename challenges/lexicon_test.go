@@ -1,6 +1,7 @@
 package challenges
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -80,5 +81,20 @@ func TestWords(t *testing.T) {
 		}
 	}); n > 1 {
 		t.Errorf("iterating allocates %v times", n)
+	}
+}
+
+// Lists in any order come out sorted and without repeats, including words
+// that share their first eight bytes (the loader's sort key) or differ only
+// beyond them.
+func TestWordsSorted(t *testing.T) {
+	want := []string{"A", "ABANDON", "ABANDONED", "ABANDONEE", "ABANDONER", "ABANDONERS",
+		"ABANDONS", "ABANDONSA", "B", "ZZZZZZZZ", "ZZZZZZZZZ", "ÄPFEL", "ÄPFELBAUM", "ŻÓŁW"}
+	list := slices.Clone(want)
+	list = append(list, "abandoned", "Äpfel", "zzzzzzzz")
+	rand.New(rand.NewPCG(3, 4)).Shuffle(len(list), func(i, j int) { list[i], list[j] = list[j], list[i] })
+	lex := mustRead(t, strings.Join(list, "\n"))
+	if got := slices.Collect(lex.Words()); !slices.Equal(got, want) {
+		t.Errorf("Words = %q\nwant %q", got, want)
 	}
 }

@@ -20,17 +20,20 @@ func (e *SyntaxError) Error() string {
 const (
 	// CodeEmptyRecord: nothing but blank lines (and perhaps the encoding line).
 	CodeEmptyRecord = "empty-record"
-	// CodeRecordTooLarge: the input is bigger than MaxRecordSize.
+	// CodeRecordTooLarge: the input, decoded or as Write would write it, is
+	// bigger than MaxRecordSize.
 	CodeRecordTooLarge = "record-too-large"
 	// CodeUnsupportedEncoding: #character-encoding names something other
 	// than UTF-8 or ISO-8859-1, or the bytes start with a UTF-16 mark.
 	CodeUnsupportedEncoding = "unsupported-encoding"
 	// CodeInvalidUTF8: the record says it is UTF-8 but is not.
 	CodeInvalidUTF8 = "invalid-utf8"
-	// CodeEncodingNotFirst: #character-encoding is not the first line; the
-	// bytes before it would have been decoded without knowing how.
+	// CodeEncodingNotFirst: #character-encoding after some other line
+	// (blank lines aside), or given twice: the bytes before it would have
+	// been decoded without knowing how.
 	CodeEncodingNotFirst = "encoding-not-first"
-	// CodeLineTooLong: a line longer than MaxLineLength characters.
+	// CodeLineTooLong: a line longer than MaxLineLength characters, as
+	// written or as Write would write it.
 	CodeLineTooLong = "line-too-long"
 	// CodeStrayText: a line that is not a pragma ('#'), not an event ('>')
 	// and not the continuation of a #note.

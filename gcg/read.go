@@ -41,10 +41,16 @@ func Read(data []byte) (*Record, error) {
 		counts:       counts,
 	}
 	p.rec.Events = make([]Event, 0, min(counts.events, MaxEvents))
+	// Most records end lines with "\n" alone; they need not be searched
+	// for '\r' line by line.
+	next := nextRawLine
+	if strings.IndexByte(text, '\r') < 0 {
+		next = nextLFLine
+	}
 	lineNo := 0
 	for i := 0; i < len(text); {
 		var line string
-		line, i = nextRawLine(text, i)
+		line, i = next(text, i)
 		lineNo++
 		if err := p.line(lineNo, line); err != nil {
 			return nil, err
@@ -124,6 +130,15 @@ func nextRawLine(s string, i int) (line string, next int) {
 		return rest[:end], i + end + 1
 	}
 	return rest, len(s)
+}
+
+// nextLFLine is nextRawLine for text without '\r'.
+func nextLFLine(s string, i int) (line string, next int) {
+	end := strings.IndexByte(s[i:], '\n')
+	if end < 0 {
+		return s[i:], len(s)
+	}
+	return s[i : i+end], i + end + 1
 }
 
 // lineParser holds the state of one Read.

@@ -191,7 +191,7 @@ func (g *Game) applyMove(e Event) (*Turn, error) {
 	}
 	p := &g.players[e.Player]
 	if e.Rack != nil {
-		if err := g.checkRack(e.Rack, p.rackCount); err != nil {
+		if err := g.checkRack(e.Player, e.Rack); err != nil {
 			return nil, err
 		}
 	}
@@ -214,14 +214,22 @@ func (g *Game) applyMove(e Event) (*Turn, error) {
 	return nil, ruleErr(CodeBadEvent, "a move must be a placement, an exchange or a pass")
 }
 
-// checkRack verifies a declared rack: no more tiles than the player holds,
-// and nothing the unseen tiles cannot supply.
-func (g *Game) checkRack(rack []Tile, count int) error {
-	if len(rack) > count {
+// checkRack verifies a seat's declared rack: no more tiles than the seat
+// holds, and nothing the unseen tiles, less the racks other seats are
+// known to hold, cannot supply.
+func (g *Game) checkRack(seat int, rack []Tile) error {
+	if count := g.players[seat].rackCount; len(rack) > count {
 		return ruleErr(CodeRackCount, "the rack %s has %d tiles, but the player holds %d", TilesString(g.v.Tiles, rack), len(rack), count)
 	}
 	var unseen [maxLetters + 1]int
 	g.unseenInto(&unseen)
+	for i := range g.players {
+		if other := &g.players[i]; i != seat && other.rackKnown {
+			for _, t := range other.rack {
+				unseen[rackIndex(t)]--
+			}
+		}
+	}
 	for _, t := range rack {
 		i := rackIndex(t)
 		if i >= len(unseen) || unseen[i] <= 0 {
@@ -474,7 +482,7 @@ func (g *Game) applyEndRack(e Event) (*Turn, error) {
 	if len(e.Rack) != p.rackCount {
 		return nil, ruleErr(CodeRackCount, "player %d holds %d tiles, not %d (%s)", e.Player+1, p.rackCount, len(e.Rack), TilesString(g.v.Tiles, e.Rack))
 	}
-	if err := g.checkRack(e.Rack, p.rackCount); err != nil {
+	if err := g.checkRack(e.Player, e.Rack); err != nil {
 		return nil, err
 	}
 	p.rack = append(p.rack[:0], e.Rack...)
@@ -498,9 +506,10 @@ func (g *Game) applyTimePenalty(e Event) (*Turn, error) {
 }
 
 // CheckRack verifies that a rack a seat is said to hold fits: no more
-// tiles than the seat holds, none the unseen tiles cannot supply.
+// tiles than the seat holds, none the unseen tiles (less the racks other
+// seats are known to hold) cannot supply.
 func (g *Game) CheckRack(rack []Tile, seat int) error {
-	return g.checkRack(rack, g.players[seat].rackCount)
+	return g.checkRack(seat, rack)
 }
 
 // EndReason is why the game ended ("" while it goes on).

@@ -1,6 +1,8 @@
 package scoring
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -115,4 +117,18 @@ func TestLayoutFiles(t *testing.T) {
 			t.Errorf("%s does not read back: %v", l.Name, err)
 		}
 	}
+}
+
+// loadLayout reads a board file from testdata/boards.
+func loadLayout(t *testing.T, name string) *Layout {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join("testdata", "boards", name+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := ParseLayout(name, string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }

@@ -40,37 +40,55 @@ func (g *Game) SetTeams(on bool) error {
 
 func teamOf(seat int) int { return seat % 2 }
 
-// rackValue is the value of a seat's rack, if the engine knows or can work
-// out its tiles.
-func (g *Game) rackValues() (values []int, known []bool) {
-	n := len(g.players)
-	values, known = make([]int, n), make([]bool, n)
-	unknown := -1
+// Racks returns each seat's remaining tiles where the engine knows them
+// (declared racks) or can work them out (with the bag empty, the one rack
+// nobody revealed is whatever is left); nil where it cannot.
+func (g *Game) Racks() [][]Tile {
+	racks := make([][]Tile, len(g.players))
 	unseen := g.Unseen()
-	unknownCount := 0
+	unknown, unknownCount := -1, 0
 	for i := range g.players {
 		p := &g.players[i]
-		if p.rackCount == 0 {
-			known[i] = true
-			continue
-		}
-		if p.rackKnown {
-			known[i] = true
+		switch {
+		case p.rackCount == 0:
+			racks[i] = []Tile{}
+		case p.rackKnown:
+			racks[i] = append([]Tile(nil), p.rack...)
 			for _, t := range p.rack {
-				values[i] += g.v.Tiles.Value(t)
 				unseen[rackIndex(t)]--
 			}
+		default:
+			unknown = i
+			unknownCount++
+		}
+	}
+	if unknownCount == 1 && g.bag == 0 {
+		rack := []Tile{}
+		for t := 1; t < len(unseen); t++ {
+			for n := 0; n < unseen[t]; n++ {
+				rack = append(rack, Tile(t))
+			}
+		}
+		for n := 0; n < unseen[0]; n++ {
+			rack = append(rack, Blank)
+		}
+		racks[unknown] = rack
+	}
+	return racks
+}
+
+// rackValues is the value of each seat's rack, where known.
+func (g *Game) rackValues() (values []int, known []bool) {
+	racks := g.Racks()
+	values, known = make([]int, len(racks)), make([]bool, len(racks))
+	for i, r := range racks {
+		if r == nil {
 			continue
 		}
-		unknown = i
-		unknownCount++
-	}
-	// With the bag empty, the one rack nobody revealed is what is left.
-	if unknownCount == 1 && g.bag == 0 {
-		for t := 1; t < len(unseen); t++ {
-			values[unknown] += unseen[t] * g.v.Tiles.Value(Tile(t))
+		known[i] = true
+		for _, t := range r {
+			values[i] += g.v.Tiles.Value(t)
 		}
-		known[unknown] = true
 	}
 	return values, known
 }

@@ -3,8 +3,6 @@ package scoring
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -12,9 +10,11 @@ import (
 )
 
 // The tables in this file prove the five seed rule documents sentence by
-// sentence (testdata/../seeds: 000 NASPA play and scoring, 001 and 003
-// Hasbro, 002 AlphaJax, 004 Word Chums). Every case plays real events
-// through Game.Apply and states the numbers worked out by hand beside it.
+// sentence (000 NASPA play and scoring, 001 and 003 Hasbro scoring and end
+// game, 002 AlphaJax, 004 Word Chums), one table per document, and then
+// every refusal code. Every case plays real events through Game.Apply and
+// states the numbers, worked out by hand, beside it; a play that recurs in
+// several tables is worked out where it first appears (TestSeed000NASPA).
 //
 // Squares are named as players name them: columns A-O, rows 1-15; H8 is
 // the centre. Premiums on the standard board: TW = triple word, DW =
@@ -124,6 +124,8 @@ func (c seedCase) checkTurn(t *testing.T, turn *Turn) {
 	}
 	if got := turn.Irregular != nil; got != c.irregular {
 		t.Errorf("turn irregular = %v, want %v", got, c.irregular)
+	} else if got && (turn.Irregular.Code != CodeMissedStart || !turn.Irregular.Irregular) {
+		t.Errorf("irregular %+v, want a missed start", turn.Irregular)
 	}
 	if turn.Placement != nil && (turn.Placement.Irregular != nil) != c.irregular {
 		t.Errorf("placement irregular = %v, want %v", turn.Placement.Irregular, c.irregular)
@@ -203,32 +205,6 @@ func newTestGame(t *testing.T, rules, board, tiles string, players int, teams bo
 		t.Fatal(err)
 	}
 	return g
-}
-
-func loadLayout(t *testing.T, name string) *Layout {
-	t.Helper()
-	text, err := os.ReadFile(filepath.Join("testdata", "boards", name+".txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := ParseLayout(name, string(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
-}
-
-func loadTiles(t *testing.T, name string) *TileSet {
-	t.Helper()
-	text, err := os.ReadFile(filepath.Join("testdata", "tiles", name+".txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts, err := ParseTileSet(name, string(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ts
 }
 
 // placeDirect puts words on the board as a starting position, without any
@@ -383,7 +359,7 @@ var (
 	// Totals before the end: P0 17, P1 20.
 	outGame = []string{"CATERQS: 8G CAT", "DISGONE: G5 DISC", "ERQSBUY: 8G CATER", "GONE: K4 GONER"}
 
-	// tieGame (endgame15) ends with P1 going out one behind:
+	// tieGame (endgame15) ends with P1 going out two behind:
 	//	P0 8G BOAT  (B3 O1 A1 T1) x2                       = 12; draws I, bag empty
 	//	P1 J5 LOST  L1 O1x3 (J6 TL) S1 T1                  =  6
 	//	P0 5G ROIL  R1 O1 I1 L1                            =  4; keeps E = 1
@@ -415,7 +391,7 @@ var (
 	teamGame = []string{"RETAINS: 8E RETAINS", "DOGWOUN: K5 DOGS", "-", "H8 .X", "-", "WOUN: 5G WOUND"}
 
 	// blockedGame (English tiles) is two plays and six passes, three by each
-	// player, ending with P1's pass; 86 tiles are still in the bag, so the
+	// player, ending with P1's pass; 81 tiles are still in the bag, so the
 	// racks must be revealed.
 	//	P0 8G CAT   10
 	//	P1 H8 .XE   A1 X8 E1 = 10
@@ -426,7 +402,7 @@ var (
 	//	P1 8F AL..  A1 L1 S1 O1 = 4
 	shortGame = []string{"SOBLATE: 8H SO", "AEILOOR: 8F AL.."}
 
-	// The reveals of the blocked game. AEIKLNR = 1+1+1+5+1+1+1 = 11,
+	// Racks revealed after a blocked or scoreless game. AEIKLNR = 1+1+1+5+1+1+1 = 11,
 	// DEGORTU = 2+1+2+1+1+1+1 = 9.
 	reveal11and9 = []string{"rack 0 AEIKLNR", "rack 1 DEGORTU"}
 	reveal9and9  = []string{"rack 0 DEGORTU", "rack 1 DEGORTU"}
@@ -606,6 +582,12 @@ func TestSeed000NASPA(t *testing.T) {
 			// P1: 20 + 38 - 10 = 48
 			result: &wantResult{reason: EndOut, before: []int{17, 20}, adjust: []int{0, 38}, penalty: []int{0, 10},
 				final: []int{17, 48}, winner: 1, decided: DecidedByScore}},
+		{rule: "if seven tiles have been laid ... 50 bonus points are added (WESPA too)", rules: "wespa",
+			steps: []string{"8E FARMERS"}, score: 74, words: "FARMERS 24", bingo: 50},
+		{rule: "WESPA: six scoreless turns end the game; each player loses the value of their own rack", rules: "wespa",
+			steps: then(scorelessSteps, reveal11and9...),
+			result: &wantResult{reason: EndScoreless, before: []int{16, 10}, adjust: []int{-11, -9},
+				final: []int{5, 1}, winner: 0, decided: DecidedByScore}},
 		{rule: "WESPA: a play challenged and found valid earns its player the challenge bonus", rules: "wespa",
 			steps: []string{"8G CAT", "bonus 5"}, score: 5, totals: []int{15, 0}},
 		{rule: "WESPA: going out adds the opponent's rack once and the opponent deducts it", rules: "wespa",
@@ -973,6 +955,8 @@ func TestRefusals(t *testing.T) {
 			steps: []string{"8H ZA", "H7 Z."}, err: CodeExceedsBag},
 		{rule: "rack-not-in-bag: a rack with three blanks", rules: "naspa",
 			steps: []string{"???ABCD: 8H AB"}, err: CodeRackNotInBag},
+		{rule: "rack-not-in-bag: the only K revealed in both racks", rules: "naspa",
+			steps: then(blockedGame, "rack 0 AEIKLNR", "rack 1 DEGKRTU"), err: CodeRackNotInBag},
 		{rule: "rack-count: a rack of eight tiles", rules: "naspa",
 			steps: []string{"AEINORST: 8H AT"}, err: CodeRackCount},
 		{rule: "rack-count: P0 reveals two tiles but holds five", rules: "naspa",

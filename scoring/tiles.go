@@ -87,6 +87,11 @@ func ParseTileSet(name, text string) (*TileSet, error) {
 			return nil, fmt.Errorf("tiles %q line %d: %q is not a single letter", name, n+1, f[0])
 		}
 		r = unicode.ToUpper(r)
+		if lower := unicode.ToLower(r); lower == r || unicode.ToUpper(lower) != r {
+			// Lowercase marks a blank in notation: a letter without a
+			// lowercase of its own could not be told from its blank.
+			return nil, fmt.Errorf("tiles %q line %d: %c has no lowercase of its own, so a blank played as it could not be written", name, n+1, r)
+		}
 		if _, dup := ts.Tile(r); dup {
 			return nil, fmt.Errorf("tiles %q line %d: letter %c listed twice", name, n+1, r)
 		}

@@ -2,6 +2,8 @@ package scoring
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -27,6 +29,9 @@ func TestParseTileSetErrors(t *testing.T) {
 		{"punctuation", "! 1 1", "is not a single letter"},
 		{"letter twice", "A 9 1\nB 2 3\nA 1 1", "letter A listed twice"},
 		{"letter twice, other case", "Ä 1 6\nä 1 6", "letter Ä listed twice"},
+		{"no lowercase (ß)", "ß 1 1", "has no lowercase of its own"},
+		{"no lowercase (Hebrew)", "א 1 1", "has no lowercase of its own"},
+		{"lowercase of another letter (İ to i)", "İ 1 1", "has no lowercase of its own"},
 		{"blank twice", "A 9 1\n? 2 0\n? 1 0", "blank listed twice"},
 		{"too many letters", many.String(), "more than 63 letters"},
 	} {
@@ -124,4 +129,18 @@ func TestTileLetters(t *testing.T) {
 	if _, ok := none.Tile('?'); ok {
 		t.Error("a blank from a set without blanks")
 	}
+}
+
+// loadTiles reads a tile file from testdata/tiles.
+func loadTiles(t *testing.T, name string) *TileSet {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join("testdata", "tiles", name+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := ParseTileSet(name, string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ts
 }

@@ -73,6 +73,14 @@ const (
 	EventLostTurn       = "lost-turn"       // a challenger's turn lost to a failed challenge
 	EventEndRack        = "end-rack"        // a player's tiles revealed at the end of the game
 	EventTimePenalty    = "time-penalty"    // overtime points deducted
+	EventChallenge      = "challenge"       // a challenge and its ruling; its effect follows the challenge rule
+	EventHold           = "hold"            // the opponent holds the play while deciding whether to challenge
+)
+
+// Challenge verdicts.
+const (
+	VerdictAcceptable   = "acceptable"
+	VerdictUnacceptable = "unacceptable"
 )
 
 // TurnEvent is one entry of a game's ordered list, with what was entered
@@ -92,9 +100,19 @@ type TurnEvent struct {
 	Agrees       bool            `json:"agrees"`
 	Flag         string          `json:"flag,omitempty"` // why the director should look: "score-disagreement", "irregular:missed-start"
 	Breakdown    json.RawMessage `json:"breakdown,omitempty"`
-	Undone       bool            `json:"undone,omitempty"`
-	EnteredBy    string          `json:"entered_by"`
-	CreatedAt    time.Time       `json:"created_at"`
+	// Challenge events: the turn challenged, the ruling, the words judged
+	// (blanks as the letters they stand for), the words that failed (shown
+	// to the director only), the lexicon and who decided ("lexicon" or
+	// "director").
+	ChallengedTurn int       `json:"challenged_turn,omitempty"`
+	Verdict        string    `json:"verdict,omitempty"`
+	Words          []string  `json:"words,omitempty"`
+	InvalidWords   []string  `json:"invalid_words,omitempty"`
+	Lexicon        string    `json:"lexicon,omitempty"`
+	DecidedBy      string    `json:"decided_by,omitempty"`
+	Undone         bool      `json:"undone,omitempty"`
+	EnteredBy      string    `json:"entered_by"`
+	CreatedAt      time.Time `json:"created_at"`
 }
 
 // AuditEntry records who changed what, when and why, with the state

@@ -16,6 +16,7 @@ const (
 	KindConflict     Kind = "conflict"     // the state moved on: stale turn, duplicate (409)
 	KindUnauthorized Kind = "unauthorized" // no or wrong credentials (401)
 	KindForbidden    Kind = "forbidden"    // credentials that do not allow this (403)
+	KindRateLimited  Kind = "rate-limited" // too many requests; try again later (429)
 	KindInternal     Kind = "internal"     // our fault (500)
 )
 

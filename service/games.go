@@ -40,6 +40,9 @@ func (s *Service) CreateGame(ctx context.Context, a Actor, tournamentID int64, i
 		case in.Teams && (!v.Teams || len(in.Players) != 4):
 			return Errorf(KindInvalid, "bad-teams", "team play needs a variant with teams and four players")
 		}
+		if err := s.checkDivision(ctx, tournamentID, in.DivisionID); err != nil {
+			return err
+		}
 		games, err := s.Store.ListGames(ctx, tournamentID)
 		if err != nil {
 			return err
@@ -169,5 +172,5 @@ func (s *Service) GetGame(ctx context.Context, a Actor, gameID int64) (*GameView
 	if err := canRead(a, l); err != nil {
 		return nil, err
 	}
-	return s.view(l.t, l.g, l.names, l.events, l.r), nil
+	return hideFromTables(s.view(l.t, l.g, l.names, l.events, l.r), a), nil
 }

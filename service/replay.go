@@ -3,16 +3,21 @@ package service
 import (
 	"strings"
 
+	"tourney/challenges"
 	"tourney/scoring"
 )
 
 // replayed is a game's events run through the engine.
 type replayed struct {
 	v      *scoring.Variant
+	rule   challenges.Rule
 	game   *scoring.Game
 	events []TurnEvent     // active (not undone) events, in order
-	turns  []*scoring.Turn // engine turn per event; nil for events the engine does not see (accept)
+	turns  []*scoring.Turn // engine turn per event; nil for events the engine does not see (accept, hold)
 	status string
+	// lostBy and wonBy are the seats (0-based) of the two sides of a
+	// challenge that ended the game under the triple rule, or -1.
+	lostBy, wonBy int
 }
 
 // Game statuses.
@@ -25,6 +30,9 @@ const (
 	// must be entered before the rack adjustments can be made.
 	StatusAwaitingRacks = "awaiting-racks"
 	StatusFinished      = "finished"
+	// StatusOnHold: the opponent holds the latest play while deciding
+	// whether to challenge it.
+	StatusOnHold = "on-hold"
 )
 
 // engineEvent converts a stored event into the engine's form.
@@ -78,7 +86,11 @@ func replay(v *scoring.Variant, g *Game, all []TurnEvent, challengeRule string) 
 			return nil, -1, Errorf(KindInvalid, "bad-teams", "%v", err)
 		}
 	}
-	r := &replayed{v: v, game: eg}
+	rule, err := challenges.LookupRule(challengeRule)
+	if err != nil {
+		return nil, -1, Errorf(KindInvalid, "unknown-challenge-rule", "%v", err)
+	}
+	r := &replayed{v: v, rule: rule, game: eg, lostBy: -1, wonBy: -1}
 	for i := range all {
 		e := &all[i]
 		if e.Undone {
@@ -94,17 +106,31 @@ func replay(v *scoring.Variant, g *Game, all []TurnEvent, challengeRule string) 
 
 // apply runs one event.
 func (r *replayed) apply(e *TurnEvent) error {
-	if e.Kind == EventAccept {
+	if r.lostBy >= 0 {
+		return Errorf(KindRule, "game-over", "the game was lost on a challenge; no more turns")
+	}
+	var ev scoring.Event
+	var err error
+	switch e.Kind {
+	case EventAccept:
 		if r.game.EndReason() != scoring.EndOut {
 			return Errorf(KindRule, "nothing-to-accept", "there is no play that went out to accept")
 		}
-		r.events = append(r.events, *e)
-		r.turns = append(r.turns, nil)
-		return nil
-	}
-	ev, err := engineEvent(r.v, e)
-	if err != nil {
-		return ruleError(err)
+		return r.skip(e)
+	case EventHold:
+		return r.skip(e)
+	case EventChallenge:
+		var effect bool
+		if ev, effect, err = r.challengeEvent(e); err != nil {
+			return err
+		}
+		if !effect {
+			return r.skip(e)
+		}
+	default:
+		if ev, err = engineEvent(r.v, e); err != nil {
+			return ruleError(err)
+		}
 	}
 	t, err := r.game.Apply(ev)
 	if err != nil {
@@ -115,9 +141,57 @@ func (r *replayed) apply(e *TurnEvent) error {
 	return nil
 }
 
+// skip records an event the engine does not see.
+func (r *replayed) skip(e *TurnEvent) error {
+	r.events = append(r.events, *e)
+	r.turns = append(r.turns, nil)
+	return nil
+}
+
+// challengeEvent turns a ruling into its effect under the challenge rule:
+// an unacceptable play is withdrawn; an acceptable one costs the
+// challenger their turn (double), gives the challenged player points
+// (five-point and the like), nothing (single); under triple the loser of
+// the challenge loses the game. effect is false when the engine has
+// nothing to do.
+func (r *replayed) challengeEvent(e *TurnEvent) (ev scoring.Event, effect bool, err error) {
+	challenged := -1
+	for _, p := range r.events {
+		if p.Seq == e.ChallengedTurn && p.Kind == EventMove {
+			challenged = p.Seat - 1
+		}
+	}
+	if challenged < 0 {
+		return ev, false, Errorf(KindRule, "not-a-play", "turn %d is not a play that can be challenged", e.ChallengedTurn)
+	}
+	if e.Verdict == VerdictUnacceptable {
+		if r.rule.Penalty == challenges.PenaltyLoseGame {
+			defer func() {
+				if err == nil {
+					r.lostBy, r.wonBy = challenged, e.Seat-1
+				}
+			}()
+		}
+		return scoring.Event{Kind: scoring.EventWithdraw, Player: challenged}, true, nil
+	}
+	switch r.rule.Penalty {
+	case challenges.PenaltyLoseTurn:
+		return scoring.Event{Kind: scoring.EventLostTurn, Player: e.Seat - 1}, true, nil
+	case challenges.PenaltyPoints, challenges.PenaltyPointsWord:
+		return scoring.Event{Kind: scoring.EventChallengeBonus, Player: challenged, Points: e.Points}, true, nil
+	case challenges.PenaltyLoseGame:
+		r.lostBy, r.wonBy = e.Seat-1, challenged
+	}
+	return ev, false, nil
+}
+
 func (r *replayed) statusNow(challengeRule string) string {
 	g := r.game
 	switch {
+	case r.lostBy >= 0:
+		return StatusFinished
+	case len(r.events) > 0 && r.events[len(r.events)-1].Kind == EventHold:
+		return StatusOnHold
 	case !g.Over():
 		return StatusInProgress
 	case g.EndReason() == scoring.EndOut && challengeRule != "void" && !hasAcceptance(r.events):

@@ -6,29 +6,33 @@ import (
 	"sync"
 	"time"
 
+	"tourney/challenges"
 	"tourney/scoring"
 )
 
-// LexiconChecker tells whether a lexicon name can be loaded; the service
-// uses it to refuse a tournament naming a missing word list at the moment
-// it is configured. Nil means no lexicon folder is configured.
-type LexiconChecker interface {
-	Has(name string) bool
+// Lexicons is the folder of word lists the director supplied. Check loads
+// a list (once) and says why it cannot be used, so that a tournament
+// naming a missing or broken list is refused when it is configured, not
+// at the first challenge. Nil means no folder was given.
+type Lexicons interface {
+	Check(name string) error
+	Judge(name string, words []string) (challenges.Verdict, error)
 }
 
 // Service carries out what the API asks, one function per operation.
 type Service struct {
 	Store    Store
-	Lexicons LexiconChecker
+	Lexicons Lexicons
 	Now      func() time.Time
 
 	mu       sync.Mutex
 	variants map[string]*scoring.Variant // by tournament rules fingerprint
+	limiter  rateLimiter                 // word-judge requests per credential
 }
 
 // New returns a service over a store.
 func New(store Store) *Service {
-	return &Service{Store: store, Now: time.Now, variants: map[string]*scoring.Variant{}}
+	return &Service{Store: store, Now: time.Now, variants: map[string]*scoring.Variant{}, limiter: rateLimiter{perMinute: 20}}
 }
 
 func (s *Service) now() time.Time { return s.Now().UTC() }

@@ -52,13 +52,55 @@ func (s *Service) UpdateTournament(ctx context.Context, a Actor, id int64, in To
 		if t, err = s.Store.GetTournament(ctx, id); err != nil {
 			return notFound(err, "tournament %d", id)
 		}
+		rules := [4]string{t.Variant, t.ChallengeRule, t.Board, t.Tiles}
 		if err := s.applyTournament(t, in, false); err != nil {
 			return err
+		}
+		if rules != [4]string{t.Variant, t.ChallengeRule, t.Board, t.Tiles} {
+			if err := s.refuseRuleChangeMidPlay(ctx, t.ID); err != nil {
+				return err
+			}
 		}
 		t.UpdatedAt = s.now()
 		return s.Store.UpdateTournament(ctx, t)
 	})
 	return t, err
+}
+
+// refuseRuleChangeMidPlay keeps the rules of recorded games fixed: once a
+// turn is entered, the variant, board, tiles and challenge rule stay.
+func (s *Service) refuseRuleChangeMidPlay(ctx context.Context, tournamentID int64) error {
+	games, err := s.Store.ListGames(ctx, tournamentID)
+	if err != nil {
+		return err
+	}
+	for _, g := range games {
+		turns, err := s.Store.ListTurns(ctx, g.ID)
+		if err != nil {
+			return err
+		}
+		if len(turns) > 0 {
+			return Errorf(KindConflict, "rules-in-use", "game %d (round %d, table %d) already has turns under these rules; the variant, board, tiles and challenge rule can no longer change", g.ID, g.Round, g.Table)
+		}
+	}
+	return nil
+}
+
+// checkDivision refuses a division id that is not the tournament's.
+func (s *Service) checkDivision(ctx context.Context, tournamentID int64, id *int64) error {
+	if id == nil {
+		return nil
+	}
+	ds, err := s.Store.ListDivisions(ctx, tournamentID)
+	if err != nil {
+		return err
+	}
+	for _, d := range ds {
+		if d.ID == *id {
+			return nil
+		}
+	}
+	return Errorf(KindInvalid, "unknown-division", "division %d is not in this tournament", *id)
 }
 
 // applyTournament validates and applies an input. On creation, a variant
@@ -105,8 +147,13 @@ func (s *Service) applyTournament(t *Tournament, in TournamentInput, creating bo
 	if _, err := challenges.LookupRule(t.ChallengeRule); err != nil {
 		return Errorf(KindInvalid, "unknown-challenge-rule", "%v", err)
 	}
-	if t.Lexicon != "" && s.Lexicons != nil && !s.Lexicons.Has(t.Lexicon) {
-		return Errorf(KindInvalid, "unknown-lexicon", "no word list named %q is loaded; put %s.txt in the lexicon folder", t.Lexicon, t.Lexicon)
+	if t.Lexicon != "" {
+		if s.Lexicons == nil {
+			return Errorf(KindInvalid, "no-lexicon-folder", "the tournament names the lexicon %q, but the service has no lexicon folder (start it with --lexicons DIR, or leave the lexicon empty and rule on challenges by hand)", t.Lexicon)
+		}
+		if err := s.Lexicons.Check(t.Lexicon); err != nil {
+			return Errorf(KindInvalid, "unknown-lexicon", "the lexicon %q cannot be used: %v", t.Lexicon, err)
+		}
 	}
 	for _, d := range []string{t.StartDate, t.EndDate} {
 		if d == "" {
@@ -234,16 +281,8 @@ func (s *Service) applyPlayer(ctx context.Context, p *Player, in PlayerInput) er
 		p.MemberID = strings.TrimSpace(*in.MemberID)
 	}
 	if in.DivisionID != nil {
-		ds, err := s.Store.ListDivisions(ctx, p.TournamentID)
-		if err != nil {
+		if err := s.checkDivision(ctx, p.TournamentID, in.DivisionID); err != nil {
 			return err
-		}
-		found := false
-		for _, d := range ds {
-			found = found || d.ID == *in.DivisionID
-		}
-		if !found {
-			return Errorf(KindInvalid, "unknown-division", "division %d is not in this tournament", *in.DivisionID)
 		}
 		p.DivisionID = in.DivisionID
 	}
@@ -280,6 +319,9 @@ func (s *Service) CreateRound(ctx context.Context, a Actor, tournamentID int64, 
 	}
 	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	if err := s.checkDivision(ctx, tournamentID, in.DivisionID); err != nil {
+		return nil, err
 	}
 	r := &Round{TournamentID: tournamentID, Number: in.Number, DivisionID: in.DivisionID}
 	return r, s.Store.CreateRound(ctx, r)

@@ -23,6 +23,7 @@ type TurnInput struct {
 // TurnResult answers an entry: what the engine computed beside what was
 // claimed, and where the game now stands.
 type TurnResult struct {
+	ID           int64              `json:"id"`
 	Turn         int                `json:"turn"`
 	Player       int                `json:"player"`
 	Kind         string             `json:"kind"`
@@ -64,10 +65,17 @@ func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnI
 		if err := l.r.apply(e); err != nil {
 			return err
 		}
+		if err := s.checkVoid(l.t, l.r.rule, l.r.turns[len(l.r.turns)-1]); err != nil {
+			return err
+		}
 		l.r.status = l.r.statusNow(l.t.ChallengeRule)
 		fillComputed(e, l.r.turns[len(l.r.turns)-1])
 		if err := s.Store.AppendTurn(ctx, e); err != nil {
 			if errors.Is(err, ErrDuplicate) {
+				// Another entry took this turn first: show the game as stored.
+				if fresh, lerr := s.load(ctx, gameID); lerr == nil {
+					l = fresh
+				}
 				return s.staleTurn(l, in.Turn)
 			}
 			return err
@@ -86,6 +94,8 @@ func hasAcceptance(events []TurnEvent) bool {
 		switch events[i].Kind {
 		case EventAccept, EventLostTurn, EventChallengeBonus:
 			return true
+		case EventChallenge:
+			return events[i].Verdict == VerdictAcceptable
 		case EventMove, EventWithdraw:
 			return false
 		}
@@ -168,7 +178,7 @@ func fillComputed(e *TurnEvent, t *scoring.Turn) {
 func turnResult(e *TurnEvent, l *loaded) *TurnResult {
 	t := l.r.turns[len(l.r.turns)-1]
 	res := &TurnResult{
-		Turn: e.Seq, Player: e.Seat, Kind: e.Kind, Move: e.Move, Score: e.Score, ClaimedScore: e.ClaimedScore,
+		ID: e.ID, Turn: e.Seq, Player: e.Seat, Kind: e.Kind, Move: e.Move, Score: e.Score, ClaimedScore: e.ClaimedScore,
 		Agrees: e.Agrees, Flag: e.Flag, Totals: l.r.game.Totals(), Status: l.r.status,
 		NextTurn: nextSeq(l.events), ToMove: l.r.game.ToMove() + 1,
 	}
@@ -207,6 +217,9 @@ func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoIn
 			return Errorf(KindRule, "nothing-to-undo", "the game has no turns to undo")
 		}
 		last := l.r.events[len(l.r.events)-1]
+		if !a.IsDirector() && !tableKinds[last.Kind] {
+			return Errorf(KindForbidden, "director-only", "turn %d is a %s the director entered; only the director can change it", last.Seq, last.Kind)
+		}
 		if in.Turn != last.Seq {
 			return Errorf(KindConflict, "not-last-turn", "only the latest turn (%d) can be undone; ask the director to correct turn %d", last.Seq, in.Turn)
 		}

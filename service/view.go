@@ -63,6 +63,22 @@ type GameView struct {
 	Result         *ResultView `json:"result"`
 }
 
+// DecidedByChallenge names a result decided by a lost triple challenge.
+const DecidedByChallenge = "triple-challenge"
+
+// hideFromTables removes what only the director sees: which words of a
+// challenged play failed (a table hears only the verdict, as from a word
+// judge).
+func hideFromTables(v *GameView, a Actor) *GameView {
+	if a.IsDirector() {
+		return v
+	}
+	for i := range v.Turns {
+		v.Turns[i].InvalidWords = nil
+	}
+	return v
+}
+
 // FlagView is a turn the director should look at.
 type FlagView struct {
 	Turn int    `json:"turn"`
@@ -111,6 +127,14 @@ func (s *Service) view(t *Tournament, g *Game, names map[int64]string, all []Tur
 	}
 	res := eg.Result()
 	v.Result = resultView(res, g)
+	if r.lostBy >= 0 {
+		// Triple challenge: the loser of the challenge loses the game,
+		// whatever the scores.
+		v.Result.Over, v.Result.Complete, v.Result.Tie = true, true, false
+		v.Result.WinnerSeat, v.Result.DecidedBy = r.wonBy+1, DecidedByChallenge
+		id := g.Seats[r.wonBy]
+		v.Result.WinnerPlayerID = &id
+	}
 	for i, id := range g.Seats {
 		score := v.Totals[i]
 		if res.Over && res.Complete {

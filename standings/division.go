@@ -155,8 +155,7 @@ var reservedFields = []string{"board", "fixedboard", "forfeit", "off", "p12", "t
 
 // AddPlayer adds a player at the next id and returns it. The name is
 // trimmed and must read back from a .t file: no ';', no line break, no
-// leading '#', no word made only of digits (tsh would take it for the
-// rating).
+// leading '#', and a last word that tsh would not take for the rating.
 func (d *Division) AddPlayer(p Player) (int, error) {
 	if len(d.players) >= MaxPlayers {
 		return 0, errorf(CodeTooManyPlayers, "a division holds at most %d players", MaxPlayers)
@@ -201,17 +200,33 @@ func checkName(name string) error {
 	case name[0] == '#':
 		return bad("a line starting with '#' is a comment")
 	}
-	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) }) {
-		if isDigits(w) {
-			return bad("a word made only of digits would be read as the rating")
-		}
+	words := strings.FieldsFunc(name, func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) })
+	if isRatingWord(words[len(words)-1]) {
+		return bad("its last word would be read as the rating")
 	}
 	return nil
 }
 
+// isRatingWord matches what tsh reads as a rating: digits, perhaps with
+// '.' or '+' between groups of digits ("1500", "1500.5", "1800+1600").
+func isRatingWord(w string) bool {
+	groups := strings.FieldsFunc(w, func(r rune) bool { return r == '.' || r == '+' })
+	if len(groups) == 0 || strings.HasPrefix(w, ".") || strings.HasPrefix(w, "+") ||
+		strings.HasSuffix(w, ".") || strings.HasSuffix(w, "+") ||
+		strings.Contains(w, "..") || strings.Contains(w, "++") || strings.Contains(w, ".+") || strings.Contains(w, "+.") {
+		return false
+	}
+	for _, g := range groups {
+		if !isDigits(g) {
+			return false
+		}
+	}
+	return true
+}
+
 func checkExtra(key string, words []string) error {
-	if key == "" || strings.ContainsAny(key, asciiSpace+";\\") || !utf8.ValidString(key) {
-		return errorf(CodeBadEntry, "extension field name %q must be one word without ';' or '\\'", key)
+	if key == "" || key[0] == '#' || strings.ContainsAny(key, asciiSpace+";\\") || !utf8.ValidString(key) {
+		return errorf(CodeBadEntry, "extension field name %q must be one word without ';', '\\' or a leading '#'", key)
 	}
 	if slices.Contains(reservedFields, key) {
 		return errorf(CodeReservedField, "extension field %q is written from the division's own data", key)

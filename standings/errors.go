@@ -57,7 +57,8 @@ const (
 	// CodeNotInSchedule: a round the round robin's schedule does not cover.
 	CodeNotInSchedule Code = "not-in-schedule"
 	// CodeBadName: a name tsh could not read back (empty, with ';', a
-	// leading '#', a line break, or a word made only of digits).
+	// leading '#', a line break, or ending in a word that reads as a
+	// rating).
 	CodeBadName Code = "bad-name"
 	// CodeReservedField: an extension field whose key this package writes
 	// itself (p12, board, off, forfeit, tiebreak, fixedboard).

@@ -17,9 +17,11 @@ type migration struct {
 }
 
 // migrations is the schema, step by step. Conventions:
-//   - INTEGER PRIMARY KEY ids (SQLite's rowid), foreign keys declared;
-//   - text columns NOT NULL DEFAULT '' where the domain type has a string,
-//     NULL only where it has a pointer;
+//   - INTEGER PRIMARY KEY ids (SQLite's rowid); foreign keys declared,
+//     with no ON DELETE actions: nothing is deleted yet, and whatever
+//     deletes one day should say what goes with it;
+//   - text columns NOT NULL with an empty default where the domain type
+//     has a string, NULL only where it has a pointer;
 //   - times as DATETIME text in UTC (the driver reads them back as
 //     time.Time); JSON as TEXT, checked by json_valid;
 //   - an index for every list query (tournament_id, id), so that lists
@@ -163,6 +165,18 @@ CREATE TABLE idempotent_responses (
 	created_at   DATETIME NOT NULL,
 	PRIMARY KEY (scope, key)
 ) WITHOUT ROWID;
+`},
+
+	{5, "challenge events", `
+-- A challenge event's ruling. Existing events get the empty values that
+-- mean "not a challenge". words and invalid_words are JSON arrays, NULL
+-- when there are none.
+ALTER TABLE turn_events ADD COLUMN challenged_turn INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE turn_events ADD COLUMN verdict TEXT NOT NULL DEFAULT '';
+ALTER TABLE turn_events ADD COLUMN words TEXT CHECK (words IS NULL OR json_valid(words));
+ALTER TABLE turn_events ADD COLUMN invalid_words TEXT CHECK (invalid_words IS NULL OR json_valid(invalid_words));
+ALTER TABLE turn_events ADD COLUMN lexicon TEXT NOT NULL DEFAULT '';
+ALTER TABLE turn_events ADD COLUMN decided_by TEXT NOT NULL DEFAULT '';
 `},
 }
 

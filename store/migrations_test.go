@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,9 +22,28 @@ func TestMigrationVersionsAreContiguous(t *testing.T) {
 	}
 }
 
+// oldRows are rows as a program at each schema version wrote them, in that
+// version's SQL: by version, what to insert once the database has it.
+var oldRows = map[int][]string{
+	1: {
+		`INSERT INTO tournaments (id, name, variant, settings, created_at, updated_at)
+			VALUES (1, 'Before the upgrade', 'wespa', '{"byes":"spread"}', '2025-03-01 09:00:00+00:00', '2025-03-01 09:00:00+00:00')`,
+		`INSERT INTO divisions (id, tournament_id, name) VALUES (1, 1, 'A')`,
+		`INSERT INTO players (id, tournament_id, division_id, name, rating) VALUES (1, 1, 1, 'Ann', 1800), (2, 1, 1, 'Bob', 1700)`,
+	},
+	2: {
+		`INSERT INTO games (id, tournament_id, round, table_number, created_at) VALUES (1, 1, 1, 1, '2025-03-01 10:00:00+00:00')`,
+		`INSERT INTO game_seats (game_id, seat, player_id) VALUES (1, 1, 2), (1, 2, 1)`,
+		`INSERT INTO turn_events (game_id, seq, kind, seat, move, score, breakdown, created_at)
+			VALUES (1, 1, 'move', 1, '8D ZAX', 50, '{"words":[]}', '2025-03-01 10:01:00+00:00')`,
+	},
+	3: {`INSERT INTO audit_entries (tournament_id, game_id, who, action, at) VALUES (1, 1, 'director', 'undo-turn', '2025-03-01 10:02:00+00:00')`},
+	4: {`INSERT INTO credentials (kind, label, token_hash, created_at) VALUES ('director', 'director', 'h', '2025-03-01 08:00:00+00:00')`},
+}
+
 // TestUpgradeKeepsData opens a database at every older schema version,
-// writes what that version can hold, and reopens it with Open: the data is
-// intact and the schema at the latest version.
+// writes rows as that version's program would, and reopens it with Open:
+// the data is intact and the schema at the latest version.
 func TestUpgradeKeepsData(t *testing.T) {
 	for from := 1; from < len(migrations); from++ {
 		t.Run(migrations[from-1].name, func(t *testing.T) {
@@ -34,22 +54,14 @@ func TestUpgradeKeepsData(t *testing.T) {
 			if v := schemaVersion(t, old); v != from {
 				t.Fatalf("old database at version %d, want %d", v, from)
 			}
-			// Migration 1 has tournaments and players; later ones more.
-			tr := &service.Tournament{Name: "Before the upgrade", Variant: "wespa", Settings: service.Settings{"byes": "spread"}}
-			ok(t, old.CreateTournament(ctx, tr))
-			d := &service.Division{TournamentID: tr.ID, Name: "A"}
-			ok(t, old.CreateDivision(ctx, d))
-			p := &service.Player{TournamentID: tr.ID, DivisionID: &d.ID, Name: "Ann", Rating: 1800}
-			ok(t, old.CreatePlayer(ctx, p))
-			var g *service.Game
-			if from >= 2 {
-				g = &service.Game{TournamentID: tr.ID, Round: 1, Table: 1, Seats: []int64{p.ID}}
-				ok(t, old.CreateGame(ctx, g))
-				ok(t, old.AppendTurn(ctx, turn(g.ID, 1)))
+			if from < 4 && tableExists(t, old, "idempotent_responses") {
+				t.Fatal("the old database already has the table of migration 4")
 			}
-			// Tables of later migrations are not there yet.
-			if tableExists(t, old, "credentials") {
-				t.Fatal("the old database already has the credentials table")
+			for v := 1; v <= from; v++ {
+				for _, q := range oldRows[v] {
+					_, err := old.sqlDB(old.w).Exec(q)
+					ok(t, err)
+				}
 			}
 			ok(t, old.Close())
 
@@ -57,25 +69,49 @@ func TestUpgradeKeepsData(t *testing.T) {
 			if v := schemaVersion(t, s); v != len(migrations) {
 				t.Fatalf("upgraded database at version %d, want %d", v, len(migrations))
 			}
-			got, err := s.GetTournament(ctx, tr.ID)
+			tr, err := s.GetTournament(ctx, 1)
 			ok(t, err)
-			if got.Name != tr.Name || got.Settings["byes"] != "spread" {
-				t.Fatalf("tournament after upgrade: %+v", got)
+			if tr.Name != "Before the upgrade" || tr.Settings["byes"] != "spread" ||
+				!tr.CreatedAt.Equal(time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)) {
+				t.Fatalf("tournament after upgrade: %+v", tr)
 			}
-			gp, err := s.GetPlayer(ctx, p.ID)
+			p, err := s.GetPlayer(ctx, 1)
 			ok(t, err)
-			if gp.Name != "Ann" || gp.DivisionID == nil || *gp.DivisionID != d.ID {
-				t.Fatalf("player after upgrade: %+v", gp)
+			if p.Name != "Ann" || p.DivisionID == nil || *p.DivisionID != 1 {
+				t.Fatalf("player after upgrade: %+v", p)
 			}
-			if g != nil {
-				es, err := s.ListTurns(ctx, g.ID)
+			if from >= 2 {
+				g, err := s.GetGame(ctx, 1)
 				ok(t, err)
-				if len(es) != 1 {
-					t.Fatalf("%d turns after upgrade, want 1", len(es))
+				if fmt.Sprint(g.Seats) != "[2 1]" {
+					t.Fatalf("seats after upgrade: %v", g.Seats)
+				}
+				es, err := s.ListTurns(ctx, 1)
+				ok(t, err)
+				// Columns added since read as their zero values.
+				if len(es) != 1 || es[0].Move != "8D ZAX" || string(es[0].Breakdown) != `{"words":[]}` ||
+					es[0].Words != nil || es[0].Verdict != "" || es[0].ChallengedTurn != 0 {
+					t.Fatalf("turns after upgrade: %+v", es)
 				}
 			}
-			// The new tables work.
-			ok(t, s.CreateCredential(ctx, &service.Credential{Kind: service.CredDirector, TokenHash: "h"}))
+			if from >= 3 {
+				as, err := s.ListAudit(ctx, 1, nil)
+				ok(t, err)
+				if len(as) != 1 || as[0].Action != "undo-turn" {
+					t.Fatalf("audit after upgrade: %+v", as)
+				}
+			}
+			if from >= 4 {
+				if _, err := s.CredentialByHash(ctx, "h"); err != nil {
+					t.Fatalf("credential after upgrade: %v", err)
+				}
+			}
+			// Every table works at the latest version.
+			g := mustGame(t, s)
+			e := turn(g.ID, 1)
+			e.Words = []string{"ZAX"}
+			ok(t, s.AppendTurn(ctx, e))
+			ok(t, s.SaveIdempotent(ctx, &service.IdempotentResponse{Scope: "s", Key: "k", Status: 200}))
 		})
 	}
 }

@@ -153,38 +153,66 @@ func toSeatRows(g *service.Game) []gameSeatRow {
 }
 
 type turnRow struct {
-	ID           int64     `gorm:"column:id;primaryKey"`
-	GameID       int64     `gorm:"column:game_id"`
-	Seq          int       `gorm:"column:seq"`
-	Kind         string    `gorm:"column:kind"`
-	Seat         int       `gorm:"column:seat"`
-	Move         string    `gorm:"column:move"`
-	Rack         string    `gorm:"column:rack"`
-	ClaimedScore *int      `gorm:"column:claimed_score"`
-	Points       int       `gorm:"column:points"`
-	Score        int       `gorm:"column:score"`
-	Agrees       bool      `gorm:"column:agrees"`
-	Flag         string    `gorm:"column:flag"`
-	Breakdown    *string   `gorm:"column:breakdown"` // JSON, NULL when none
-	Undone       bool      `gorm:"column:undone"`
-	EnteredBy    string    `gorm:"column:entered_by"`
-	CreatedAt    time.Time `gorm:"column:created_at;autoCreateTime:false"`
+	ID           int64   `gorm:"column:id;primaryKey"`
+	GameID       int64   `gorm:"column:game_id"`
+	Seq          int     `gorm:"column:seq"`
+	Kind         string  `gorm:"column:kind"`
+	Seat         int     `gorm:"column:seat"`
+	Move         string  `gorm:"column:move"`
+	Rack         string  `gorm:"column:rack"`
+	ClaimedScore *int    `gorm:"column:claimed_score"`
+	Points       int     `gorm:"column:points"`
+	Score        int     `gorm:"column:score"`
+	Agrees       bool    `gorm:"column:agrees"`
+	Flag         string  `gorm:"column:flag"`
+	Breakdown    *string `gorm:"column:breakdown"` // JSON, NULL when none
+	// A challenge's ruling (migration 5).
+	ChallengedTurn int     `gorm:"column:challenged_turn"`
+	Verdict        string  `gorm:"column:verdict"`
+	Words          *string `gorm:"column:words"`         // JSON array, NULL when nil
+	InvalidWords   *string `gorm:"column:invalid_words"` // JSON array, NULL when nil
+	Lexicon        string  `gorm:"column:lexicon"`
+	DecidedBy      string  `gorm:"column:decided_by"`
+
+	Undone    bool      `gorm:"column:undone"`
+	EnteredBy string    `gorm:"column:entered_by"`
+	CreatedAt time.Time `gorm:"column:created_at;autoCreateTime:false"`
 }
 
 func (turnRow) TableName() string { return "turn_events" }
 
-func toTurnRow(e *service.TurnEvent) turnRow {
+func toTurnRow(e *service.TurnEvent) (turnRow, error) {
+	words, err := jsonStrings(e.Words)
+	if err != nil {
+		return turnRow{}, err
+	}
+	invalid, err := jsonStrings(e.InvalidWords)
+	if err != nil {
+		return turnRow{}, err
+	}
 	return turnRow{ID: e.ID, GameID: e.GameID, Seq: e.Seq, Kind: e.Kind, Seat: e.Seat,
 		Move: e.Move, Rack: e.Rack, ClaimedScore: e.ClaimedScore, Points: e.Points,
 		Score: e.Score, Agrees: e.Agrees, Flag: e.Flag, Breakdown: jsonColumn(e.Breakdown),
-		Undone: e.Undone, EnteredBy: e.EnteredBy, CreatedAt: e.CreatedAt.UTC()}
+		ChallengedTurn: e.ChallengedTurn, Verdict: e.Verdict, Words: words, InvalidWords: invalid,
+		Lexicon: e.Lexicon, DecidedBy: e.DecidedBy,
+		Undone: e.Undone, EnteredBy: e.EnteredBy, CreatedAt: e.CreatedAt.UTC()}, nil
 }
 
-func (r *turnRow) toService() service.TurnEvent {
+func (r *turnRow) toService() (service.TurnEvent, error) {
+	words, err := stringsJSON(r.Words)
+	if err != nil {
+		return service.TurnEvent{}, err
+	}
+	invalid, err := stringsJSON(r.InvalidWords)
+	if err != nil {
+		return service.TurnEvent{}, err
+	}
 	return service.TurnEvent{ID: r.ID, GameID: r.GameID, Seq: r.Seq, Kind: r.Kind, Seat: r.Seat,
 		Move: r.Move, Rack: r.Rack, ClaimedScore: r.ClaimedScore, Points: r.Points,
 		Score: r.Score, Agrees: r.Agrees, Flag: r.Flag, Breakdown: rawJSON(r.Breakdown),
-		Undone: r.Undone, EnteredBy: r.EnteredBy, CreatedAt: r.CreatedAt}
+		ChallengedTurn: r.ChallengedTurn, Verdict: r.Verdict, Words: words, InvalidWords: invalid,
+		Lexicon: r.Lexicon, DecidedBy: r.DecidedBy,
+		Undone: r.Undone, EnteredBy: r.EnteredBy, CreatedAt: r.CreatedAt}, nil
 }
 
 type auditRow struct {
@@ -270,8 +298,8 @@ func (r *idempotentRow) toService() service.IdempotentResponse {
 		ContentType: r.ContentType, Body: r.Body, CreatedAt: r.CreatedAt}
 }
 
-// jsonColumn stores an absent JSON value as NULL rather than as ''
-// (which json_valid refuses).
+// jsonColumn stores an absent JSON value as NULL rather than as an empty
+// string (which json_valid refuses).
 func jsonColumn(m json.RawMessage) *string {
 	if len(m) == 0 {
 		return nil
@@ -285,4 +313,27 @@ func rawJSON(s *string) json.RawMessage {
 		return nil
 	}
 	return json.RawMessage(*s)
+}
+
+// jsonStrings stores a list of words as a JSON array, and nil as NULL so
+// that nil and empty come back as they went in.
+func jsonStrings(ss []string) (*string, error) {
+	if ss == nil {
+		return nil, nil
+	}
+	b, err := json.Marshal(ss)
+	if err != nil {
+		return nil, err
+	}
+	s := string(b)
+	return &s, nil
+}
+
+func stringsJSON(s *string) ([]string, error) {
+	if s == nil {
+		return nil, nil
+	}
+	var ss []string
+	err := json.Unmarshal([]byte(*s), &ss)
+	return ss, err
 }

@@ -56,6 +56,9 @@ type options struct {
 	upTo    int // apply migrations up to this version only; 0 means all
 	writers int // writer connections; 0 means 1 (more only to measure why 1)
 	readers int // reader connections; 0 means max(4, GOMAXPROCS)
+	// readOnWriter sends reads to the writer pool too, as if there were no
+	// readers: only to measure what the readers are worth.
+	readOnWriter bool
 }
 
 func open(path string, o options) (*Store, error) {
@@ -87,6 +90,10 @@ func open(path string, o options) (*Store, error) {
 		s.Close()
 		return nil, fmt.Errorf("store: migrate %s: %w", path, err)
 	}
+	if o.readOnWriter {
+		s.r = w
+		return s, nil
+	}
 	if s.r, err = openPool(dsn(abs, true), o.readers); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
@@ -104,9 +111,10 @@ func open(path string, o options) (*Store, error) {
 //     acknowledged is on disk.
 //   - foreign_keys=1: off by default in SQLite, per connection.
 //   - busy_timeout: wait for another process's lock instead of failing.
-//   - txlock=immediate: BEGIN IMMEDIATE takes the write lock at the start,
-//     so a transaction that reads and then writes cannot fail with
-//     SQLITE_BUSY when upgrading its read lock.
+//   - txlock=immediate on the writer: BEGIN IMMEDIATE takes the write lock
+//     at the start, so a transaction that reads and then writes cannot
+//     fail with SQLITE_BUSY when upgrading its read lock (which no busy
+//     timeout can help: SQLite refuses at once to avoid a deadlock).
 //   - query_only on readers: a write sent to the reader pool by mistake
 //     fails loudly instead of slipping past the writer's queue.
 //
@@ -117,9 +125,10 @@ func dsn(abs string, readOnly bool) string {
 	q.Set("_synchronous", "FULL")
 	q.Set("_foreign_keys", "1")
 	q.Set("_busy_timeout", fmt.Sprint(busyTimeout.Milliseconds()))
-	q.Set("_txlock", "immediate")
 	if readOnly {
 		q.Set("_query_only", "1")
+	} else {
+		q.Set("_txlock", "immediate")
 	}
 	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
 	return u.String()
@@ -133,9 +142,11 @@ func openPool(dsn string, conns int) (*gorm.DB, error) {
 		// through InTx, so gorm's own per-write transaction is pure cost.
 		SkipDefaultTransaction: true,
 		NowFunc:                func() time.Time { return time.Now().UTC() },
-		// Statements are prepared once per connection and reused: the
-		// same few queries run for every turn.
-		PrepareStmt: true,
+		// PrepareStmt stays off: gorm prepares a statement first used in
+		// a transaction on that transaction, and database/sql then
+		// prepares it anew in every later one, so the cache saved nothing
+		// here and cost a goroutine per pool that Close cannot stop
+		// (BenchmarkAppendTurn/sequential was no faster with it).
 	})
 	if err != nil {
 		return nil, err
@@ -165,17 +176,16 @@ func (s *Store) sqlDB(db *gorm.DB) *sql.DB {
 // Close closes the readers, then the writer, whose last connection to
 // close checkpoints the WAL into the main file.
 func (s *Store) Close() error {
+	pools := []*gorm.DB{s.r, s.w}
+	if s.r == s.w {
+		pools = pools[1:]
+	}
 	var errs []error
-	for _, db := range []*gorm.DB{s.r, s.w} {
+	for _, db := range pools {
 		if db == nil {
 			continue
 		}
 		if sqlDB, err := db.DB(); err == nil {
-			// Closing the prepared-statement cache first releases the
-			// statements gorm keeps open on each connection.
-			if p, ok := db.ConnPool.(*gorm.PreparedStmtDB); ok {
-				p.Close()
-			}
 			errs = append(errs, sqlDB.Close())
 		}
 	}

@@ -189,8 +189,8 @@ func TestInTxRollsBackOnError(t *testing.T) {
 	s := mustOpen(t)
 	ctx := context.Background()
 	boom := errors.New("boom")
+	tr := mustTournament(t, s) // before the tx: stays
 	err := s.InTx(ctx, func(ctx context.Context) error {
-		tr := mustTournament(t, s) // outside the tx: stays
 		g := &service.Game{TournamentID: tr.ID, Round: 1, Table: 1}
 		if err := s.CreateGame(ctx, g); err != nil {
 			return err
@@ -398,6 +398,45 @@ func TestConcurrentAppendTurn(t *testing.T) {
 		ok(t, err)
 		if len(es) != turns {
 			t.Fatalf("game %d has %d turns, want %d", g.ID, len(es), turns)
+		}
+	}
+}
+
+// TestTwoStoresOnOneFile is two processes (the server and an import
+// command, say) writing one file: each one's transactions wait for the
+// other's through busy_timeout and BEGIN IMMEDIATE, and none fails.
+func TestTwoStoresOnOneFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tourney.db")
+	a, b := mustOpenPath(t, path), mustOpenPath(t, path)
+	ctx := context.Background()
+	ga, gb := mustGame(t, a), mustGame(t, b)
+	var wg sync.WaitGroup
+	errs := make(chan error, 40)
+	for _, w := range []struct {
+		s *Store
+		g *service.Game
+	}{{a, ga}, {b, gb}} {
+		wg.Go(func() {
+			for seq := 1; seq <= 20; seq++ {
+				errs <- w.s.InTx(ctx, func(ctx context.Context) error {
+					if _, err := w.s.ListTurns(ctx, w.g.ID); err != nil {
+						return err
+					}
+					return w.s.AppendTurn(ctx, turn(w.g.ID, seq))
+				})
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		ok(t, err)
+	}
+	for _, g := range []*service.Game{ga, gb} {
+		es, err := a.ListTurns(ctx, g.ID)
+		ok(t, err)
+		if len(es) != 20 {
+			t.Fatalf("game %d has %d turns, want 20", g.ID, len(es))
 		}
 	}
 }

@@ -15,7 +15,10 @@ func (s *Store) AppendTurn(ctx context.Context, e *service.TurnEvent) error {
 	if e.CreatedAt.IsZero() {
 		e.CreatedAt = now()
 	}
-	row := toTurnRow(e)
+	row, err := toTurnRow(e)
+	if err != nil {
+		return wrap("append turn: words", err)
+	}
 	row.ID = 0
 	if err := s.writer(ctx).Create(&row).Error; err != nil {
 		return wrap(fmt.Sprintf("append turn %d to game %d", e.Seq, e.GameID), err)
@@ -27,7 +30,10 @@ func (s *Store) AppendTurn(ctx context.Context, e *service.TurnEvent) error {
 // UpdateTurn writes every field of e but ID, GameID and CreatedAt: an
 // event stays in its game, and keeps the time it was entered.
 func (s *Store) UpdateTurn(ctx context.Context, e *service.TurnEvent) error {
-	row := toTurnRow(e)
+	row, err := toTurnRow(e)
+	if err != nil {
+		return wrap("update turn: words", err)
+	}
 	return update(s.writer(ctx), fmt.Sprintf("update turn event %d", e.ID), &row, e.ID, "game_id", "created_at")
 }
 
@@ -39,7 +45,10 @@ func (s *Store) ListTurns(ctx context.Context, gameID int64) ([]service.TurnEven
 	}
 	es := make([]service.TurnEvent, len(rows))
 	for i := range rows {
-		es[i] = rows[i].toService()
+		var err error
+		if es[i], err = rows[i].toService(); err != nil {
+			return nil, wrap(fmt.Sprintf("turn event %d: words", rows[i].ID), err)
+		}
 	}
 	return es, nil
 }

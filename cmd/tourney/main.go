@@ -1,5 +1,6 @@
 // Command tourney is the tournament service and its tools:
 //
+//	tourney serve [--addr :8080] [--db tourney.db]
 //	tourney verify [--rules NAME] [--board FILE] [--tiles FILE] FILE.gcg...
 //	tourney rules
 //
@@ -17,6 +18,10 @@ func main() {
 }
 
 const usage = `usage:
+  tourney serve [--addr :8080] [--db tourney.db] [--lexicons DIR]
+      serve the REST API; the SQLite file is created and migrated if needed;
+      on first start a director token is printed once (or set TOURNEY_DIRECTOR_TOKEN);
+      --lexicons (or TOURNEY_LEXICONS) is the folder of word lists tournaments name
   tourney verify [--rules NAME] [--board FILE] [--tiles FILE] FILE.gcg...
       replay game records, recompute every score, print one JSON line per file
   tourney rules
@@ -29,6 +34,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch args[0] {
+	case "serve":
+		return runServe(args[1:], stderr)
 	case "verify":
 		return runVerify(args[1:], stdout, stderr)
 	case "rules":

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"tourney/api"
+	"tourney/challenges"
+	"tourney/service"
+	"tourney/store"
+)
+
+// serveConfig is what serve needs from the command line and environment.
+type serveConfig struct {
+	Addr          string
+	DB            string
+	DirectorToken string // TOURNEY_DIRECTOR_TOKEN; empty: one is made on first start
+	Lexicons      string // folder of word lists (TOURNEY_LEXICONS); empty: none
+}
+
+// runServe parses the serve command's flags and runs the server until
+// SIGINT or SIGTERM.
+func runServe(args []string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := serveConfig{DirectorToken: os.Getenv("TOURNEY_DIRECTOR_TOKEN")}
+	fs.StringVar(&cfg.Lexicons, "lexicons", os.Getenv("TOURNEY_LEXICONS"), "folder of word-list files (NWL2023.txt, CSW24.txt.gz, ENABLE.txt...) named by tournaments")
+	fs.StringVar(&cfg.Addr, "addr", ":8080", "address to listen on")
+	fs.StringVar(&cfg.DB, "db", "tourney.db", "SQLite database file, created and migrated if needed")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "tourney serve: unexpected argument %q\n%s", fs.Arg(0), usage)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, cfg, stderr, nil); err != nil {
+		fmt.Fprintf(stderr, "tourney serve: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// Server timeouts: long enough for a slow tablet on hotel Wi-Fi, short
+// enough that idle or stuck connections do not pile up.
+const (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 30 * time.Second
+	writeTimeout      = 60 * time.Second
+	idleTimeout       = 2 * time.Minute
+	shutdownTimeout   = 20 * time.Second
+)
+
+// serve opens the store, makes sure there is a director, and serves until
+// ctx ends; then it lets requests in flight finish and closes the store.
+// ready, if set, is told the address once the server listens.
+func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(addr string)) (err error) {
+	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	st, err := store.Open(cfg.DB)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := st.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	svc := service.New(st)
+	if cfg.Lexicons != "" {
+		lib, err := challenges.OpenLibrary(cfg.Lexicons)
+		if err != nil {
+			return fmt.Errorf("lexicon folder: %w", err)
+		}
+		svc.Lexicons = lib
+		log.Info("lexicons", "dir", cfg.Lexicons, "names", lib.Names())
+	}
+	token, err := svc.EnsureDirector(ctx, cfg.DirectorToken)
+	if err != nil {
+		return fmt.Errorf("director credential: %w", err)
+	}
+	if token != "" {
+		fmt.Fprintf(stderr, "director token (shown once): %s\n", token)
+	}
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           api.New(svc, log),
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB)
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing requests in flight")
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		log.Warn("requests still running at shutdown", "err", err.Error())
+		srv.Close()
+	}
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// lockedBuffer collects the server's stderr from its goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// startServe runs serve until the returned stop is called, which reports
+// serve's error.
+func startServe(t *testing.T, cfg serveConfig) (url string, stderr *lockedBuffer, stop func() error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	stderr = &lockedBuffer{}
+	addr := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, cfg, stderr, func(a string) { addr <- a }) }()
+	select {
+	case a := <-addr:
+		url = "http://" + a
+	case err := <-done:
+		cancel()
+		t.Fatalf("serve: %v\n%s", err, stderr)
+	case <-time.After(10 * time.Second):
+		cancel()
+		t.Fatal("serve did not start")
+	}
+	return url, stderr, func() error {
+		cancel()
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(30 * time.Second):
+			t.Fatal("serve did not stop")
+			return nil
+		}
+	}
+}
+
+func TestServePrintsTokenOnceAndShutsDown(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "tourney.db")
+	cfg := serveConfig{Addr: "127.0.0.1:0", DB: db}
+
+	url, stderr, stop := startServe(t, cfg)
+	res, err := http.Get(url + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("healthz: %d", res.StatusCode)
+	}
+	const prefix = "director token (shown once): "
+	var token string
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		if tok, ok := strings.CutPrefix(line, prefix); ok {
+			token = tok
+		}
+	}
+	if token == "" {
+		t.Fatalf("no director token printed:\n%s", stderr)
+	}
+	// The token works.
+	req, _ := http.NewRequest("POST", url+"/api/v1/tournaments", strings.NewReader(`{"name":"Club night"}`))
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
+	res, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusCreated {
+		t.Fatalf("create with the printed token: %d", res.StatusCode)
+	}
+	if err := stop(); err != nil {
+		t.Fatalf("serve returned %v", err)
+	}
+	// The logs are JSON, and the request was logged.
+	var sawRequest bool
+	for _, line := range strings.Split(strings.TrimSpace(stderr.String()), "\n") {
+		if strings.HasPrefix(line, prefix) {
+			continue
+		}
+		var e map[string]any
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
+			t.Fatalf("log line %q is not JSON", line)
+		}
+		sawRequest = sawRequest || (e["msg"] == "request" && e["path"] == "/api/v1/tournaments" && e["status"] == float64(201))
+	}
+	if !sawRequest {
+		t.Fatalf("request not logged:\n%s", stderr)
+	}
+
+	// The second start finds the director and the data; no token this time.
+	url, stderr, stop = startServe(t, cfg)
+	res, err = http.Get(url + "/api/v1/tournaments")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(body), "Club night") {
+		t.Fatalf("data lost across restarts: %s", body)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(stderr.String(), prefix) {
+		t.Fatalf("token printed again:\n%s", stderr)
+	}
+}
+
+func TestServeWithDirectorTokenFromEnvironment(t *testing.T) {
+	cfg := serveConfig{Addr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "t.db"), DirectorToken: "s3cret-director"}
+	url, stderr, stop := startServe(t, cfg)
+	defer stop()
+	if strings.Contains(stderr.String(), "director token") {
+		t.Fatalf("a given token is not printed:\n%s", stderr)
+	}
+	req, _ := http.NewRequest("GET", url+"/api/v1/tournaments/1/audit", nil)
+	req.Header.Set("Authorization", "Bearer s3cret-director")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNotFound { // a director may ask; there is no tournament 1
+		t.Fatalf("director token from the environment: %d", res.StatusCode)
+	}
+}
+
+func TestServeUsage(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"serve", "--nope"}, &out, &errb); code != 2 {
+		t.Fatalf("exit %d", code)
+	}
+	if code := run([]string{"serve", "extra"}, &out, &errb); code != 2 {
+		t.Fatalf("exit %d", code)
+	}
+	if code := run([]string{"help"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "tourney serve [--addr :8080] [--db tourney.db]") {
+		t.Fatalf("usage %q", out.String())
+	}
+	if code := run([]string{"serve", "--db", filepath.Join(t.TempDir(), "no", "such", "dir", "x.db"), "--addr", "127.0.0.1:0"}, &out, &errb); code != 1 {
+		t.Fatalf("exit %d for an unopenable database: %s", code, errb.String())
+	}
+}

@@ -1,0 +1,175 @@
+package service
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// JudgeInput is a word-judge request: words to look up, touching no game.
+type JudgeInput struct {
+	Words []string `json:"words"`
+}
+
+// JudgeResult answers like a word judge: the verdict on the words as a
+// whole; the director also sees which words failed.
+type JudgeResult struct {
+	Verdict      string   `json:"verdict"`
+	Words        []string `json:"words"`
+	InvalidWords []string `json:"invalid_words,omitempty"`
+	Lexicon      string   `json:"lexicon"`
+}
+
+// JudgeWords looks words up in the tournament's lexicon. A table may only
+// ask about words on its own board, unless the director opened the judge
+// (setting "judge_open": true); requests are rate-limited per credential.
+func (s *Service) JudgeWords(ctx context.Context, a Actor, tournamentID int64, in JudgeInput) (*JudgeResult, error) {
+	switch {
+	case a.Kind == "":
+		return nil, Errorf(KindUnauthorized, "credentials-required", "sign in with the table's credential to use the word judge")
+	case !a.IsDirector() && a.TournamentID != tournamentID:
+		return nil, Errorf(KindForbidden, "not-your-tournament", "this credential is for another tournament")
+	}
+	t, err := s.Store.GetTournament(ctx, tournamentID)
+	if err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	if len(in.Words) == 0 || len(in.Words) > 8 {
+		return nil, Errorf(KindInvalid, "bad-words", "ask about 1 to 8 words at a time")
+	}
+	words := make([]string, len(in.Words))
+	for i, w := range in.Words {
+		words[i] = strings.ToUpper(strings.TrimSpace(w))
+		if words[i] == "" || len(words[i]) > 64 {
+			return nil, Errorf(KindInvalid, "bad-words", "a word is 1 to 64 letters")
+		}
+	}
+	if t.Lexicon == "" || s.Lexicons == nil {
+		return nil, Errorf(KindRule, "no-lexicon", "this tournament has no lexicon: ask the director")
+	}
+	if !s.limiter.allow(strconv.FormatInt(a.CredentialID, 10), s.now(), a.IsDirector()) {
+		return nil, Errorf(KindRateLimited, "rate-limited", "too many word-judge requests; wait a minute")
+	}
+	if !a.IsDirector() && t.Settings["judge_open"] != true {
+		if err := s.wordsOnTableBoard(ctx, a, t, words); err != nil {
+			return nil, err
+		}
+	}
+	v, err := s.Lexicons.Judge(t.Lexicon, words)
+	if err != nil {
+		return nil, Errorf(KindConflict, "lexicon-unavailable", "the lexicon %s cannot be read (%v)", t.Lexicon, err)
+	}
+	res := &JudgeResult{Verdict: VerdictUnacceptable, Words: words, Lexicon: t.Lexicon}
+	if v.Acceptable {
+		res.Verdict = VerdictAcceptable
+	}
+	if a.IsDirector() {
+		res.InvalidWords = v.Invalid
+	}
+	return res, nil
+}
+
+// wordsOnTableBoard refuses words that are not on the board of the
+// table's game in the current round.
+func (s *Service) wordsOnTableBoard(ctx context.Context, a Actor, t *Tournament, words []string) error {
+	games, err := s.Store.ListGames(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	onBoard := map[string]bool{}
+	for _, g := range games {
+		if g.Round != t.CurrentRound || g.Table != a.Table {
+			continue
+		}
+		l, err := s.load(ctx, g.ID)
+		if err != nil {
+			return err
+		}
+		for _, w := range boardWords(l.r.game.Board().Text(l.r.v.Tiles)) {
+			onBoard[w] = true
+		}
+	}
+	for _, w := range words {
+		if !onBoard[w] {
+			return Errorf(KindForbidden, "word-not-on-board", "%s is not on your board; the word judge answers about words on your own board", w)
+		}
+	}
+	return nil
+}
+
+// boardWords lists every word of two or more letters on a board drawn as
+// text rows ('.' for empty), across and down, upper-cased.
+func boardWords(rows []string) []string {
+	grid := make([][]rune, len(rows))
+	for i, r := range rows {
+		grid[i] = []rune(strings.ToUpper(r))
+	}
+	var words []string
+	flush := func(cur []rune) {
+		if len(cur) >= 2 {
+			words = append(words, string(cur))
+		}
+	}
+	for _, row := range grid {
+		var cur []rune
+		for _, c := range row {
+			if c == '.' {
+				flush(cur)
+				cur = cur[:0]
+				continue
+			}
+			cur = append(cur, c)
+		}
+		flush(cur)
+	}
+	for c := 0; len(grid) > 0 && c < len(grid[0]); c++ {
+		var cur []rune
+		for r := range grid {
+			if grid[r][c] == '.' {
+				flush(cur)
+				cur = cur[:0]
+				continue
+			}
+			cur = append(cur, grid[r][c])
+		}
+		flush(cur)
+	}
+	return words
+}
+
+// rateLimiter allows each caller a number of requests per minute (the
+// director ten times as many), in fixed one-minute windows.
+type rateLimiter struct {
+	perMinute int
+	mu        sync.Mutex
+	windows   map[string]rateWindow
+}
+
+type rateWindow struct {
+	start time.Time
+	count int
+}
+
+func (l *rateLimiter) allow(who string, now time.Time, director bool) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.windows == nil {
+		l.windows = map[string]rateWindow{}
+	}
+	limit := l.perMinute
+	if director {
+		limit *= 10
+	}
+	w := l.windows[who]
+	if now.Sub(w.start) >= time.Minute {
+		w = rateWindow{start: now}
+	}
+	if w.count >= limit {
+		return false
+	}
+	w.count++
+	l.windows[who] = w
+	return true
+}

@@ -1,0 +1,45 @@
+package standings
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+)
+
+// standingsCSVHeader is the header row of WriteStandingsCSV.
+var standingsCSVHeader = []string{
+	"rank", "player", "name", "wins", "losses", "spread", "points", "played",
+	"last_round", "last_opponent", "last_score", "last_opponent_score", "last_result", "rating",
+}
+
+// WriteStandingsCSV writes standings as RFC 4180 CSV: a header row, CRLF
+// line ends, fields with commas or quotes quoted ("Müller, Jürgen").
+// Wins and losses are written 3.5 for half wins; the last game's columns
+// are empty before any result, and last_opponent is empty for a bye.
+func WriteStandingsCSV(w io.Writer, rows []Row) error {
+	cw := csv.NewWriter(w)
+	cw.UseCRLF = true
+	if err := cw.Write(standingsCSVHeader); err != nil {
+		return err
+	}
+	for _, r := range rows {
+		rec := []string{
+			strconv.Itoa(r.Rank), strconv.Itoa(r.Player), r.Name,
+			strconv.FormatFloat(r.Wins, 'f', -1, 64), strconv.FormatFloat(r.Losses, 'f', -1, 64),
+			strconv.Itoa(r.Spread), strconv.Itoa(r.Points), strconv.Itoa(r.Played),
+			"", "", "", "", "", strconv.Itoa(r.Rating),
+		}
+		if l := r.Last; l != nil {
+			rec[8] = strconv.Itoa(l.Round)
+			rec[9] = r.LastOpponentName
+			rec[10] = strconv.Itoa(l.Score)
+			rec[11] = strconv.Itoa(l.OppScore)
+			rec[12] = string(l.Outcome())
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

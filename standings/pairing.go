@@ -1,0 +1,335 @@
+package standings
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Pairing is one game (or bye) of a round, ready to post.
+type Pairing struct {
+	Round int
+	// Table is 1.. (top pairings on low tables); 0 for a bye.
+	Table int
+	// Player is the higher-ranked of the two; Opponent is 0 for a bye.
+	Player, Opponent int
+	// First is the id of the player who starts; 0 for a bye.
+	First int
+	// Reason is a line a director can read to a player.
+	Reason string
+}
+
+// System names a pairing method.
+type System string
+
+const (
+	SystemSwiss      System = "swiss"  // by record, avoiding repeats
+	SystemKOTH       System = "koth"   // King of the Hill: 1v2, 3v4, ...
+	SystemRoundRobin System = "rr"     // Berger round robin, single or double
+	SystemRandom     System = "random" // random draw from a seed
+	SystemManual     System = "manual" // the director's pairings, checked
+)
+
+// PairRequest asks for one round's pairings.
+type PairRequest struct {
+	System System
+	Round  int
+	// BasedOn: Swiss and KOTH pair on the standings after this round;
+	// 0 means Round-1 (tsh lets a director pair on an earlier round while
+	// the last one is still being played).
+	BasedOn int
+	// Seed makes a random draw reproducible.
+	Seed uint64
+	// Round robin: the round it started in (0 means 1), and whether each
+	// pair meets twice.
+	FirstRound int
+	Double     bool
+	// KOTH: avoid repeats when a pairing one place further down avoids one.
+	AvoidRepeats bool
+	// Manual: the director's pairings; First and Table may be left 0 to be
+	// decided here.
+	Manual []Pairing
+}
+
+// Pair computes a round's pairings without changing the division; record
+// them with ApplyPairings. Players already paired in the round (by hand,
+// say) are left alone; withdrawn players are not paired.
+func Pair(d *Division, req PairRequest) ([]Pairing, error) {
+	switch req.System {
+	case SystemSwiss:
+		return PairSwiss(d, req.Round, req.BasedOn)
+	case SystemKOTH:
+		return PairKOTH(d, req.Round, req.BasedOn, req.AvoidRepeats)
+	case SystemRoundRobin:
+		return PairRoundRobin(d, req.Round, req.FirstRound, req.Double)
+	case SystemRandom:
+		return PairRandom(d, req.Round, req.Seed)
+	case SystemManual:
+		return PairManual(d, req.Round, req.Manual)
+	}
+	return nil, errorf(CodeUnknownSystem, "unknown pairing system %q (swiss, koth, rr, random, manual)", req.System)
+}
+
+// ApplyPairings records a round's pairings. Byes are scored at once with
+// the bye spread, and withdrawn players not paired get their unplayed
+// result, as tsh does; the Change lists those results. Nothing is
+// recorded if any pairing is refused.
+func (d *Division) ApplyPairings(round int, ps []Pairing) (Change, error) {
+	var ch Change
+	if err := d.checkRound(round); err != nil {
+		return ch, err
+	}
+	seen := map[int]bool{}
+	tables := d.tablesInUse(round)
+	for _, p := range ps {
+		if p.Round != 0 && p.Round != round {
+			return ch, errorf(CodeBadEntry, "a pairing for round %d among round %d's", p.Round, round)
+		}
+		ids := []int{p.Player}
+		if p.Opponent != 0 {
+			ids = append(ids, p.Opponent)
+		}
+		for _, id := range ids {
+			if err := d.checkPlayer(id); err != nil {
+				return ch, err
+			}
+			if seen[id] {
+				e := errorf(CodeDuplicateInRound, "%s is paired twice in round %d", d.players[id-1].Name, round)
+				e.Round, e.Player = round, id
+				return ch, e
+			}
+			seen[id] = true
+			if s := d.slotAt(id, round); s.state != slotEmpty {
+				e := errorf(CodeAlreadyPaired, "%s is already paired in round %d", d.players[id-1].Name, round)
+				e.Round, e.Player = round, id
+				return ch, e
+			}
+			if d.players[id-1].Withdrawn {
+				e := errorf(CodeWithdrawn, "%s has withdrawn and cannot be paired", d.players[id-1].Name)
+				e.Round, e.Player = round, id
+				return ch, e
+			}
+		}
+		if p.Player == p.Opponent {
+			return ch, errorf(CodeSelfPairing, "%s cannot play themself", d.players[p.Player-1].Name)
+		}
+		if p.First != 0 && (p.Opponent == 0 || (p.First != p.Player && p.First != p.Opponent)) {
+			return ch, errorf(CodeBadStart, "player %d, said to go first, is not in the game %d-%d", p.First, p.Player, p.Opponent)
+		}
+		if p.Table < 0 {
+			return ch, errorf(CodeBadEntry, "a table number cannot be negative (%d)", p.Table)
+		}
+		if p.Table > 0 {
+			if tables[p.Table] {
+				return ch, errorf(CodeDuplicateTable, "two games at table %d in round %d", p.Table, round)
+			}
+			tables[p.Table] = true
+		}
+	}
+	for _, p := range ps {
+		if p.Opponent == 0 {
+			d.setSlot(p.Player, round, unplayedSlot(d.cfg.ByeSpread, p.Table))
+			ch.add(round, p.Player, nil, d.resultPtr(p.Player, round))
+			continue
+		}
+		start := StartUnknown
+		switch p.First {
+		case p.Player:
+			start = StartFirst
+		case p.Opponent:
+			start = StartSecond
+		}
+		d.setSlot(p.Player, round, slot{state: slotPaired, opp: p.Opponent, table: p.Table, start: start})
+		d.setSlot(p.Opponent, round, slot{state: slotPaired, opp: p.Player, table: p.Table, start: start.opposite()})
+	}
+	for i, pl := range d.players {
+		if pl.Withdrawn && d.slotAt(i+1, round).state == slotEmpty {
+			d.setSlot(i+1, round, unplayedSlot(pl.UnplayedSpread, 0))
+			ch.add(round, i+1, nil, d.resultPtr(i+1, round))
+		}
+	}
+	return ch, nil
+}
+
+// Pairings returns a round's pairings as recorded (Reason empty: reasons
+// are not part of the division), games by table, then byes.
+func (d *Division) Pairings(round int) []Pairing {
+	var out []Pairing
+	for i := range d.players {
+		id := i + 1
+		s := d.slotAt(id, round)
+		if s.state == slotEmpty || (s.opp != 0 && s.opp < id) {
+			continue
+		}
+		p := Pairing{Round: round, Table: s.table, Player: id, Opponent: s.opp}
+		switch s.start {
+		case StartFirst:
+			p.First = id
+		case StartSecond:
+			p.First = s.opp
+		}
+		out = append(out, p)
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		ba, bb := out[a].Opponent == 0, out[b].Opponent == 0
+		if ba != bb {
+			return bb
+		}
+		ta, tb := out[a].Table, out[b].Table
+		if (ta == 0) != (tb == 0) {
+			return tb == 0
+		}
+		return ta < tb
+	})
+	return out
+}
+
+func (d *Division) tablesInUse(round int) map[int]bool {
+	used := map[int]bool{}
+	for i := range d.players {
+		if s := d.slotAt(i+1, round); s.state != slotEmpty && s.table > 0 {
+			used[s.table] = true
+		}
+	}
+	return used
+}
+
+// roundContext is what every pairing system needs for one round.
+type roundContext struct {
+	d        *Division
+	round    int
+	basedOn  int
+	rows     []Row
+	pos      []int // pos[id] = place in rows (0 = first)
+	eligible []int // ids to pair, best first
+	met      map[[2]int]int
+}
+
+func newRoundContext(d *Division, round, basedOn int) (*roundContext, error) {
+	if err := d.checkRound(round); err != nil {
+		return nil, err
+	}
+	if basedOn <= 0 || basedOn >= round {
+		basedOn = round - 1
+	}
+	c := &roundContext{d: d, round: round, basedOn: basedOn, met: map[[2]int]int{}}
+	c.rows = d.Standings(basedOn)
+	c.pos = make([]int, len(d.players)+1)
+	for i, r := range c.rows {
+		c.pos[r.Player] = i
+	}
+	for _, r := range c.rows {
+		if !d.players[r.Player-1].Withdrawn && d.slotAt(r.Player, round).state == slotEmpty {
+			c.eligible = append(c.eligible, r.Player)
+		}
+	}
+	for i, slots := range d.slots {
+		for r := 0; r < len(slots) && r < round-1; r++ {
+			if s := slots[r]; s.state != slotEmpty && s.opp > i+1 {
+				c.met[pairKey(i+1, s.opp)]++
+			}
+		}
+	}
+	return c, nil
+}
+
+func pairKey(a, b int) [2]int {
+	if a > b {
+		a, b = b, a
+	}
+	return [2]int{a, b}
+}
+
+// byes counts the byes a player has had (or been given) before a round.
+// Forfeits are not byes, nor rounds recorded with no outcome (a late
+// entrant's missed rounds under "none").
+func (d *Division) byes(id, before int) int {
+	n := 0
+	for r := 1; r < before; r++ {
+		s := d.slotAt(id, r)
+		if s.opp == 0 && !s.forfeit && (s.state == slotPaired || s.state == slotScored && s.score > 0) {
+			n++
+		}
+	}
+	return n
+}
+
+// chooseBye returns the lowest-ranked of the players with the fewest byes.
+func (c *roundContext) chooseBye(players []int) (id int, reason string) {
+	best, fewest := 0, -1
+	for i := len(players) - 1; i >= 0; i-- {
+		if b := c.d.byes(players[i], c.round); fewest < 0 || b < fewest {
+			best, fewest = players[i], b
+		}
+	}
+	return best, fmt.Sprintf("bye: lowest-ranked with the fewest byes (%d so far)", fewest)
+}
+
+// without returns ids minus the given ones, order kept.
+func without(ids []int, drop ...int) []int {
+	out := make([]int, 0, len(ids))
+	for _, id := range ids {
+		keep := true
+		for _, x := range drop {
+			if id == x {
+				keep = false
+			}
+		}
+		if keep {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// draft is a pairing before starts and tables are decided.
+type draft struct {
+	a, b   int // b = 0 for a bye
+	first  int // decided already (round robin plan, director), or 0
+	table  int // fixed by the director, or 0
+	reason string
+}
+
+// finish orders drafts (best pairing first, byes last), decides who
+// starts and assigns tables.
+func (c *roundContext) finish(drafts []draft) []Pairing {
+	for i := range drafts {
+		if g := &drafts[i]; g.b != 0 && c.pos[g.b] < c.pos[g.a] {
+			g.a, g.b = g.b, g.a
+		}
+	}
+	sort.SliceStable(drafts, func(i, j int) bool {
+		bi, bj := drafts[i].b == 0, drafts[j].b == 0
+		if bi != bj {
+			return bj
+		}
+		return c.pos[drafts[i].a] < c.pos[drafts[j].a]
+	})
+	tables, notes := c.assignTables(drafts)
+	out := make([]Pairing, len(drafts))
+	for i, g := range drafts {
+		p := Pairing{Round: c.round, Player: g.a, Opponent: g.b, Table: tables[i], Reason: g.reason + notes[i]}
+		if g.b != 0 {
+			p.First = g.first
+			if p.First == 0 {
+				p.First = c.d.decideFirst(c.round, g.a, g.b)
+			}
+		}
+		out[i] = p
+	}
+	return out
+}
+
+// ordinal writes 1st, 2nd, 3rd, 4th, 11th, 21st ...
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}

@@ -1,0 +1,185 @@
+package standings
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestPairingProperties pairs many random divisions round after round
+// (Swiss mostly, KOTH and random draws now and then, withdrawals, late
+// entries, Gibsonization) and checks every round's pairings:
+//
+//   - every player to be paired appears exactly once, nobody else;
+//   - the bye goes to the lowest-ranked player with the fewest byes (or
+//     to a Gibsonized leader);
+//   - no repeat while a repeat-free pairing of the same players exists;
+//   - starts: each game's first player was no further ahead on starts
+//     (firsts minus seconds) than the opponent, and under Swiss nobody
+//     gets more than three starts ahead or behind (within one is not
+//     reachable in general: two players both due to start can be the only
+//     pairing in their score group);
+//   - tables are 1..games, byes have none;
+//   - the same division gives the same pairings.
+func TestPairingProperties(t *testing.T) {
+	worstBalance := 0
+	for seed := uint64(1); seed <= 120; seed++ {
+		rng := &splitMix64{state: seed * 7919}
+		n := 2 + int(rng.next()%39)
+		rounds := 1 + int(rng.next()%14)
+		gibson := rng.next()%3 == 0
+		d := newTestDivision(t, n, func(c *Config) {
+			c.Rounds = rounds
+			c.Gibson.Enabled = gibson
+			c.Gibson.SpreadPerRound = 100
+		})
+		for r := 1; r <= rounds; r++ {
+			if rng.next()%15 == 0 && d.NumPlayers() > 3 {
+				d.Withdraw(1+int(rng.next()%uint64(d.NumPlayers())), "")
+			}
+			if rng.next()%20 == 0 {
+				d.AddLatePlayer(Player{Name: fmt.Sprintf("Late, Number%d", r)}, "")
+			}
+			system := SystemSwiss
+			switch {
+			case r == 1 && rng.next()%2 == 0:
+				system = SystemRandom
+			case rng.next()%6 == 0:
+				system = SystemKOTH
+			}
+			req := PairRequest{System: system, Round: r, Seed: seed, AvoidRepeats: rng.next()%2 == 0}
+			ps, err := Pair(d, req)
+			if CodeOf(err) == CodeNoPlayers {
+				break
+			}
+			if err != nil {
+				t.Fatalf("seed %d round %d: %v", seed, r, err)
+			}
+			again, _ := Pair(d, req)
+			if !reflect.DeepEqual(ps, again) {
+				t.Fatalf("seed %d round %d: not deterministic", seed, r)
+			}
+			checkPairings(t, d, r, ps, system, req.AvoidRepeats, fmt.Sprintf("seed %d round %d (%s, n=%d)", seed, r, system, n))
+			playRound(t, d, r, ps, rng)
+			if system == SystemSwiss {
+				for id := 1; id <= d.NumPlayers(); id++ {
+					worstBalance = max(worstBalance, abs(d.startBalance(id, r+1)))
+				}
+			}
+		}
+	}
+	t.Logf("largest firsts-seconds imbalance seen under Swiss: %d", worstBalance)
+	if worstBalance > 3 {
+		t.Errorf("a player got %d starts off balance under Swiss", worstBalance)
+	}
+}
+
+func checkPairings(t *testing.T, d *Division, round int, ps []Pairing, system System, avoidRepeats bool, where string) {
+	t.Helper()
+	c, err := newRoundContext(d, round, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]int{}
+	var byes []Pairing
+	tables := map[int]bool{}
+	games := 0
+	for _, p := range ps {
+		seen[p.Player]++
+		if p.Opponent == 0 {
+			byes = append(byes, p)
+			if p.Table != 0 || p.First != 0 {
+				t.Errorf("%s: a bye with a table or start: %+v", where, p)
+			}
+			continue
+		}
+		games++
+		seen[p.Opponent]++
+		if p.First != p.Player && p.First != p.Opponent {
+			t.Errorf("%s: first %d not in game %+v", where, p.First, p)
+		}
+		other := p.Player + p.Opponent - p.First
+		if d.startBalance(p.First, round) > d.startBalance(other, round) {
+			t.Errorf("%s: %d is further ahead on starts than %d and still goes first", where, p.First, other)
+		}
+		if tables[p.Table] || p.Table < 1 {
+			t.Errorf("%s: table %d repeated or missing", where, p.Table)
+		}
+		tables[p.Table] = true
+		if p.Reason == "" {
+			t.Errorf("%s: no reason for %+v", where, p)
+		}
+	}
+	for tb := 1; tb <= games; tb++ {
+		if !tables[tb] {
+			t.Errorf("%s: table %d unused with %d games", where, tb, games)
+		}
+	}
+	for _, id := range c.eligible {
+		if seen[id] != 1 {
+			t.Errorf("%s: player %d paired %d times", where, id, seen[id])
+		}
+		delete(seen, id)
+	}
+	if len(seen) > 0 {
+		t.Errorf("%s: players paired who should not be: %v", where, seen)
+	}
+	if len(c.eligible)%2 != len(byes) || len(byes) > 1 {
+		t.Fatalf("%s: %d byes for %d players", where, len(byes), len(c.eligible))
+	}
+	if len(byes) == 1 && !strings.Contains(byes[0].Reason, "Gibsonized") {
+		want, _ := c.chooseBye(c.eligible)
+		if byes[0].Player != want {
+			t.Errorf("%s: bye to %d, want %d (lowest-ranked with fewest byes)", where, byes[0].Player, want)
+		}
+		fewest := d.byes(want, round)
+		for _, id := range c.eligible {
+			if d.byes(id, round) < fewest {
+				t.Errorf("%s: %d has fewer byes than the bye's %d", where, id, want)
+			}
+		}
+	}
+	if system == SystemSwiss || (system == SystemKOTH && avoidRepeats) {
+		checkNoAvoidableRepeat(t, c, ps, where)
+	}
+}
+
+// checkNoAvoidableRepeat: when the pairings hold a repeat, there must be
+// no repeat-free perfect matching of the same players (Gibson pairings,
+// which are forced, aside).
+func checkNoAvoidableRepeat(t *testing.T, c *roundContext, ps []Pairing, where string) {
+	t.Helper()
+	var players []int
+	repeats := 0
+	for _, p := range ps {
+		if p.Opponent == 0 || strings.Contains(p.Reason, "Gibsonized") {
+			continue
+		}
+		players = append(players, p.Player, p.Opponent)
+		if c.met[pairKey(p.Player, p.Opponent)] > 0 {
+			repeats++
+		}
+	}
+	if repeats == 0 {
+		return
+	}
+	var edges []wedge
+	for i := range players {
+		for j := i + 1; j < len(players); j++ {
+			if c.met[pairKey(players[i], players[j])] == 0 {
+				edges = append(edges, wedge{i, j, 1})
+			}
+		}
+	}
+	mate := maxWeightMatching(len(players), edges, true)
+	matched := 0
+	for _, m := range mate {
+		if m >= 0 {
+			matched++
+		}
+	}
+	if matched == len(players) {
+		t.Errorf("%s: %d repeat(s) although a repeat-free pairing exists", where, repeats)
+	}
+}

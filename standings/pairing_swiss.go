@@ -1,0 +1,266 @@
+package standings
+
+import (
+	"fmt"
+	"slices"
+)
+
+// PairSwiss pairs a round by record: players with the same number of
+// wins meet (the top half of a score group against the bottom half, as
+// tsh does: 1st of 8 plays 5th), and repeats are avoided as long as any
+// pairing without them exists. It is a minimum-cost perfect matching over
+// the whole field, with costs in strict tiers:
+//
+//  1. repeats (squared, worse still against last round's opponent);
+//  2. difference in wins (squared: float to the next group, not further);
+//  3. two players who are both due to start, or both due to reply;
+//  4. distance from the ideal opponent in the score group.
+//
+// Each tier outweighs everything the tiers below can add up to, so no
+// amount of score-group convenience buys a repeat. The bye and a
+// clinched leader (when Gibsonization is on) are set aside first.
+func PairSwiss(d *Division, round, basedOn int) ([]Pairing, error) {
+	c, err := newRoundContext(d, round, basedOn)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.eligible) == 0 {
+		return nil, errorf(CodeNoPlayers, "nobody is left to pair in round %d", round)
+	}
+	drafts, rest := c.setAside(c.eligible, d.cfg.Gibson.Enabled)
+	drafts = append(drafts, c.swissMatch(rest)...)
+	return c.finish(drafts), nil
+}
+
+// setAside takes out of the players (best first) the bye, when their
+// number is odd, and a clinched leader's Gibson pairing.
+func (c *roundContext) setAside(players []int, gibson bool) (drafts []draft, rest []int) {
+	rest = players
+	leader := 0
+	var contenders []int
+	if gibson {
+		if g := c.d.Gibson(c.basedOn); g.Clinched && slices.Contains(rest, g.Leader) {
+			leader, contenders = g.Leader, g.Contenders
+		}
+	}
+	if len(rest)%2 == 1 {
+		if leader != 0 {
+			drafts = append(drafts, draft{a: leader, reason: "bye: Gibsonized leader (has clinched first place)"})
+			rest = without(rest, leader)
+			leader = 0
+		} else {
+			id, why := c.chooseBye(rest)
+			drafts = append(drafts, draft{a: id, reason: why})
+			rest = without(rest, id)
+		}
+	}
+	if leader != 0 {
+		opp, fewest := 0, -1
+		for i := len(rest) - 1; i >= 0; i-- {
+			id := rest[i]
+			if id == leader || slices.Contains(contenders, id) {
+				continue
+			}
+			if m := c.met[pairKey(leader, id)]; fewest < 0 || m < fewest {
+				opp, fewest = id, m
+			}
+		}
+		if opp != 0 {
+			why := "Gibsonized leader (has clinched first place) vs the lowest-ranked non-contender"
+			if fewest > 0 {
+				why += fmt.Sprintf("; rematch (meeting %d): every non-contender has played them", fewest+1)
+			}
+			drafts = append(drafts, draft{a: leader, b: opp, reason: why})
+			rest = without(rest, leader, opp)
+		}
+	}
+	return drafts, rest
+}
+
+// swissPlayer is what the Swiss costs look at.
+type swissPlayer struct {
+	id                   int
+	winsHalf, lossesHalf int
+	group, size, place   int // score group, its size, place in it (0 = top)
+	balance              int // firsts minus seconds
+	lastOpp              int
+}
+
+// Tier caps keep the costs inside int64 for MaxPlayers players.
+const (
+	maxRepeatsCosted = 6  // meetings beyond this cost no more
+	maxWinsGapCosted = 40 // half-wins
+	maxBalanceCosted = 3  // firsts minus seconds
+)
+
+// swissField is the players to match (best first) and what their costs
+// need, indexed by place in that order.
+type swissField struct {
+	ps    []swissPlayer
+	met   []uint8 // met[i*m+j]: times i and j have been paired
+	tiers swissTiers
+}
+
+func (c *roundContext) swissField(players []int) swissField {
+	m := len(players)
+	f := swissField{ps: make([]swissPlayer, m), met: c.metMatrix(players), tiers: newSwissTiers(m)}
+	groupOf := map[int]int{} // winsHalf -> group number
+	var sizes []int
+	for i, id := range players {
+		row := c.rows[c.pos[id]]
+		g, ok := groupOf[row.winsHalf]
+		if !ok {
+			g = len(sizes)
+			groupOf[row.winsHalf] = g
+			sizes = append(sizes, 0)
+		}
+		f.ps[i] = swissPlayer{id: id, winsHalf: row.winsHalf, lossesHalf: row.lossesHalf, group: g, place: sizes[g],
+			balance: c.d.startBalance(id, c.round)}
+		sizes[g]++
+		if c.round > 1 {
+			if s := c.d.slotAt(id, c.round-1); s.state != slotEmpty {
+				f.ps[i].lastOpp = s.opp
+			}
+		}
+	}
+	for i := range f.ps {
+		f.ps[i].size = sizes[f.ps[i].group]
+	}
+	return f
+}
+
+// metMatrix counts earlier meetings between the given players, by their
+// places in the slice.
+func (c *roundContext) metMatrix(players []int) []uint8 {
+	m := len(players)
+	place := make(map[int]int, m)
+	for i, id := range players {
+		place[id] = i
+	}
+	met := make([]uint8, m*m)
+	for k, n := range c.met {
+		i, ok1 := place[k[0]]
+		j, ok2 := place[k[1]]
+		if ok1 && ok2 {
+			n = min(n, 255)
+			met[i*m+j], met[j*m+i] = uint8(n), uint8(n)
+		}
+	}
+	return met
+}
+
+type swissTiers struct{ start, group, repeat, bound int64 }
+
+func newSwissTiers(m int) swissTiers {
+	pairs := int64(m/2 + 1)
+	start := pairs*int64(m) + 1                                // more than every fold cost together
+	group := pairs*start*maxBalanceCosted*maxBalanceCosted + 1 // more than every start cost together
+	repeat := pairs*maxWinsGapCosted*maxWinsGapCosted*group + 1
+	return swissTiers{start: start, group: group, repeat: repeat,
+		bound: repeat*(maxRepeatsCosted*maxRepeatsCosted+1) + group*maxWinsGapCosted*maxWinsGapCosted +
+			start*maxBalanceCosted*maxBalanceCosted + int64(m)}
+}
+
+// cost of pairing the players at places i < j.
+func (f *swissField) cost(i, j int) int64 {
+	a, b, t := &f.ps[i], &f.ps[j], f.tiers
+	var cost int64
+	if m := min(int(f.met[i*len(f.ps)+j]), maxRepeatsCosted); m > 0 {
+		cost += int64(m*m) * t.repeat
+		if a.lastOpp == b.id {
+			cost += t.repeat
+		}
+	}
+	gap := min(abs(a.winsHalf-b.winsHalf), maxWinsGapCosted)
+	cost += int64(gap*gap) * t.group
+	if a.balance*b.balance > 0 {
+		// Both due to start (or both to reply): one will be further off.
+		// Worse the further off they already are.
+		k := int64(min(abs(a.balance), abs(b.balance), maxBalanceCosted))
+		cost += k * k * t.start
+	}
+	if a.group == b.group {
+		cost += int64(abs(b.place - a.place - a.size/2))
+	} else {
+		// Across groups the floater should come from the bottom of the
+		// upper group and meet the top of the lower one.
+		cost += int64(abs(a.size - 1 - a.place + b.place))
+	}
+	return cost
+}
+
+// candidates are the pairs worth solving on first: near neighbours in
+// the standings, players around the ideal opponent half a score group
+// down, and the top of the next group (for floats). Any other pair that
+// could improve the result is found and added by the optimality check.
+func (f *swissField) candidates(i int, add func(j int)) {
+	const near = 16
+	m := len(f.ps)
+	if m <= 64 {
+		allPairs(m)(i, add)
+		return
+	}
+	for j := i + 1; j <= i+near && j < m; j++ {
+		add(j)
+	}
+	p := f.ps[i]
+	ideal := i + p.size/2
+	for j := ideal - near/2; j <= ideal+near/2; j++ {
+		if j > i && j < m {
+			add(j)
+		}
+	}
+	next := i + p.size - p.place // first of the next group
+	for j := next; j < next+near && j < m; j++ {
+		add(j)
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// swissMatch pairs an even number of players (best first) at the least
+// cost. The matching is solved on pairs a window of places apart, where
+// good pairings are, and proved optimal over all pairs (see
+// minCostPerfectMatching).
+func (c *roundContext) swissMatch(players []int) []draft {
+	m := len(players)
+	if m == 0 {
+		return nil
+	}
+	f := c.swissField(players)
+	mate := minCostPerfectMatching(m, f.tiers.bound, f.cost, f.candidates)
+	var drafts []draft
+	for i, j := range mate {
+		if i < j {
+			drafts = append(drafts, draft{a: f.ps[i].id, b: f.ps[j].id, reason: c.swissReason(f.ps[i], f.ps[j])})
+		}
+	}
+	return drafts
+}
+
+func (c *roundContext) swissReason(a, b swissPlayer) string {
+	why := fmt.Sprintf("Swiss: %s (%s) vs %s (%s)", ordinal(c.pos[a.id]+1), FormatRecord(a.winsHalf, a.lossesHalf),
+		ordinal(c.pos[b.id]+1), FormatRecord(b.winsHalf, b.lossesHalf))
+	if a.group != b.group {
+		why += ", across score groups"
+	}
+	if m := c.met[pairKey(a.id, b.id)]; m > 0 {
+		why += fmt.Sprintf("; rematch of round %d: no pairing of the field avoids every repeat", c.lastMet(a.id, b.id))
+	}
+	return why
+}
+
+// lastMet is the latest round before this one in which a and b were paired.
+func (c *roundContext) lastMet(a, b int) int {
+	for r := c.round - 1; r >= 1; r-- {
+		if s := c.d.slotAt(a, r); s.state != slotEmpty && s.opp == b {
+			return r
+		}
+	}
+	return 0
+}

@@ -1,0 +1,2 @@
+Good, Guy 1500 2; 400
+Smith, John 1500 1; 3O0

@@ -1,0 +1,2 @@
+Good, Guy 1500 00; 400
+Smith, John 1500; 
