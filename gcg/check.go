@@ -87,6 +87,7 @@ type checker struct {
 	lastPlay  map[int]*Event
 	timeSeen  bool
 	sawEnd    bool
+	tileBlock []scoring.Tile // storage for the racks of many events
 }
 
 // Check replays a record under a variant, recomputing every score, and
@@ -159,12 +160,18 @@ func (c *checker) rack(e *Event) ([]scoring.Tile, bool) {
 	if e.Rack == "" {
 		return nil, true
 	}
-	r, err := scoring.ParseRack(c.v.Tiles, e.Rack)
+	// Racks are kept by the game's turns; one block holds many of them.
+	if cap(c.tileBlock)-len(c.tileBlock) < len(e.Rack) {
+		c.tileBlock = make([]scoring.Tile, 0, max(256, len(e.Rack)))
+	}
+	start := len(c.tileBlock)
+	out, err := scoring.AppendRack(c.tileBlock, c.v.Tiles, e.Rack)
 	if err != nil {
 		c.problem(e.Line, CodeBadRack, "%s", err.Error())
 		return nil, false
 	}
-	return r, true
+	c.tileBlock = out
+	return out[start:len(out):len(out)], true
 }
 
 // event replays one line; false stops the replay.

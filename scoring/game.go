@@ -57,6 +57,9 @@ type Game struct {
 	// only needs totals (bulk verification) turns it on and asks for the
 	// breakdown of the latest play when it wants one.
 	noBreakdowns bool
+	// Blocks of storage shared by many turns (see totalsSnapshot).
+	totalsBlock    []int
+	placementBlock []Placement
 }
 
 // SetBreakdowns chooses whether each placement's Turn carries its
@@ -176,8 +179,33 @@ func (g *Game) Apply(e Event) (*Turn, error) {
 
 func (g *Game) record(e Event, score int) *Turn {
 	g.players[e.Player].score += score
-	g.turns = append(g.turns, Turn{Event: e, Score: score, Totals: g.Totals()})
+	g.turns = append(g.turns, Turn{Event: e, Score: score, Totals: g.totalsSnapshot()})
 	return &g.turns[len(g.turns)-1]
+}
+
+// totalsSnapshot copies the totals into a block shared by many turns, so
+// that a game of fifty turns allocates for its totals once, not fifty
+// times. Snapshots are never written again, so sharing is safe.
+func (g *Game) totalsSnapshot() []int {
+	n := len(g.players)
+	if cap(g.totalsBlock)-len(g.totalsBlock) < n {
+		g.totalsBlock = make([]int, 0, 64*n)
+	}
+	start := len(g.totalsBlock)
+	for _, p := range g.players {
+		g.totalsBlock = append(g.totalsBlock, p.score)
+	}
+	return g.totalsBlock[start : start+n : start+n]
+}
+
+// keepPlacement stores a placement where its Turn can point to it, in
+// blocks that never move (a pointer into a growing slice would go stale).
+func (g *Game) keepPlacement(p Placement) *Placement {
+	if len(g.placementBlock) == cap(g.placementBlock) {
+		g.placementBlock = make([]Placement, 0, 32)
+	}
+	g.placementBlock = append(g.placementBlock, p)
+	return &g.placementBlock[len(g.placementBlock)-1]
 }
 
 func (g *Game) next() { g.toMove = (g.toMove + 1) % len(g.players) }
@@ -291,7 +319,7 @@ func (g *Game) applyPlace(e Event) (*Turn, error) {
 	}
 	score := scorePlaced(&g.board, g.v, &pl, bd)
 	turn := g.record(e, score)
-	turn.Placement, turn.Breakdown, turn.Irregular = &pl, bd, pl.Irregular
+	turn.Placement, turn.Breakdown, turn.Irregular = g.keepPlacement(pl), bd, pl.Irregular
 	drawn := min(len(pl.Tiles), g.bag)
 	g.bag -= drawn
 	p.rackCount += drawn - len(pl.Tiles)

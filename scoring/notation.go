@@ -161,18 +161,23 @@ func smallNumber(s string) (int, bool) {
 // ParseRack reads a rack as written ("AEIRST?"); lowercase letters are
 // taken as uppercase, '?' is a blank.
 func ParseRack(ts *TileSet, s string) ([]Tile, error) {
-	rack := make([]Tile, 0, len(s))
+	return AppendRack(make([]Tile, 0, len(s)), ts, s)
+}
+
+// AppendRack is ParseRack appending to dst, for callers that keep many
+// racks in one block.
+func AppendRack(dst []Tile, ts *TileSet, s string) ([]Tile, error) {
 	for _, r := range s {
 		t, ok := ts.Tile(r)
 		if !ok {
-			return nil, ruleErr(CodeUnknownLetter, "%q in rack %q is not a tile of the %s set", r, s, ts.Name)
+			return dst, ruleErr(CodeUnknownLetter, "%q in rack %q is not a tile of the %s set", r, s, ts.Name)
 		}
 		if t != Blank {
 			t = t.Letter()
 		}
-		rack = append(rack, t)
+		dst = append(dst, t)
 	}
-	return rack, nil
+	return dst, nil
 }
 
 // FormatMove writes a move in notation, the inverse of ParseMove.

@@ -1,6 +1,7 @@
 package standings
 
 import (
+	"cmp"
 	"maps"
 	"slices"
 	"strings"
@@ -361,14 +362,14 @@ func (d *Division) RoundComplete(round int) bool {
 // Withdraw stops pairing a player. Games they were paired for and have
 // not played become forfeit wins for their opponents; a pending bye and
 // every later round they are not paired in get the unplayed treatment
-// (empty: the configured one).
+// (empty: the configured one, else forfeits).
 func (d *Division) Withdraw(id int, unplayed Unplayed) (Change, error) {
 	var ch Change
 	if err := d.checkPlayer(id); err != nil {
 		return ch, err
 	}
 	if unplayed == "" {
-		unplayed = d.cfg.Withdrawal
+		unplayed = cmp.Or(d.cfg.Withdrawal, UnplayedForfeit)
 	}
 	if err := checkUnplayed(unplayed); err != nil {
 		return ch, err
@@ -406,11 +407,11 @@ func (d *Division) Reinstate(id int) error {
 
 // AddLatePlayer adds a player after rounds have been paired: every round
 // paired so far gets the missed-round treatment (empty: the configured
-// one), so they join with that record.
+// one, else forfeits), so they join with that record.
 func (d *Division) AddLatePlayer(p Player, missed Unplayed) (int, Change, error) {
 	var ch Change
 	if missed == "" {
-		missed = d.cfg.LateEntry
+		missed = cmp.Or(d.cfg.LateEntry, UnplayedForfeit)
 	}
 	if err := checkUnplayed(missed); err != nil {
 		return 0, ch, err

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"tourney/service"
 )
@@ -73,12 +75,16 @@ func BenchmarkAppendTurn(b *testing.B) {
 		s, games := benchStore(b, options{}, 1)
 		g := games[0]
 		ctx := context.Background()
+		var lat latencies
 		for seq := 1; b.Loop(); seq++ {
+			start := time.Now()
 			if err := appendWithAudit(ctx, s, g, seq); err != nil {
 				b.Fatal(err)
 			}
+			lat.add(start)
 		}
 		reportRate(b)
+		lat.report(b)
 	})
 	for name, o := range map[string]options{"parallel": {}, "parallel-4-writers": {writers: 4}} {
 		b.Run(name, func(b *testing.B) {
@@ -95,16 +101,45 @@ func benchParallelAppend(b *testing.B, o options) {
 	procs := runtime.GOMAXPROCS(0)
 	b.SetParallelism((goroutines + procs - 1) / procs) // RunParallel starts parallelism×GOMAXPROCS goroutines
 	b.ResetTimer()
+	var (
+		mu  sync.Mutex
+		all latencies
+	)
 	b.RunParallel(func(pb *testing.PB) {
 		g := games[next.Add(1)-1]
+		var lat latencies
+		defer func() {
+			mu.Lock()
+			all = append(all, lat...)
+			mu.Unlock()
+		}()
 		for seq := 1; pb.Next(); seq++ {
+			start := time.Now()
 			if err := appendWithAudit(ctx, s, g, seq); err != nil {
 				b.Error(err)
 				return
 			}
+			lat.add(start)
 		}
 	})
 	reportRate(b)
+	all.report(b)
+}
+
+// latencies are the durations of single transactions, for the tail that
+// an average hides: a writer that sleeps in SQLite's busy handler shows
+// there first.
+type latencies []time.Duration
+
+func (l *latencies) add(start time.Time) { *l = append(*l, time.Since(start)) }
+
+func (l latencies) report(b *testing.B) {
+	if len(l) == 0 {
+		return
+	}
+	slices.Sort(l)
+	b.ReportMetric(float64(l[len(l)*99/100])/1e6, "p99-ms")
+	b.ReportMetric(float64(l[len(l)-1])/1e6, "max-ms")
 }
 
 // BenchmarkReadWhileWriting is a page load (a game and its turns) while

@@ -9,8 +9,12 @@
 // transaction (InTx) uses, and a pool of query_only reader connections for
 // reads outside a transaction. In WAL mode readers run beside the writer
 // and see the last committed state, so a page load never waits for a turn
-// being saved. Writers queue in database/sql for the one connection instead
-// of spinning in SQLite's busy handler; see BenchmarkAppendTurn.
+// being saved (BenchmarkReadWhileWriting). Writers queue in database/sql
+// for the one connection instead of sleeping in SQLite's busy handler,
+// where a connection can lose every race for the lock for seconds: with
+// four writer connections the throughput was no better and the slowest
+// transaction took 2-3 s, against about 0.1 s with one
+// (BenchmarkAppendTurn/parallel and parallel-4-writers).
 package store
 
 import (
@@ -171,6 +175,25 @@ func (s *Store) sqlDB(db *gorm.DB) *sql.DB {
 		panic(fmt.Sprintf("store: no *sql.DB under gorm: %v", err))
 	}
 	return sqlDB
+}
+
+// now is the time the store stamps on rows whose time the caller left
+// zero, in UTC like every stored time.
+func now() time.Time { return time.Now().UTC() }
+
+// update writes every column of row (a pointer to a model with an id)
+// except id and omit, and reports ErrNotFound if no row has that id.
+// Select("*") makes gorm write zero values too (a rating set back to 0, a
+// flag cleared); its default skips them.
+func update(db *gorm.DB, op string, row any, id int64, omit ...string) error {
+	res := db.Model(row).Where("id = ?", id).Select("*").Omit(append([]string{"id"}, omit...)...).Updates(row)
+	if res.Error != nil {
+		return wrap(op, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return notFound(op)
+	}
+	return nil
 }
 
 // Close closes the readers, then the writer, whose last connection to

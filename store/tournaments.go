@@ -3,31 +3,9 @@ package store
 import (
 	"context"
 	"fmt"
-	"time"
-
-	"gorm.io/gorm"
 
 	"tourney/service"
 )
-
-// now is the time the store stamps on rows whose time the caller left
-// zero, in UTC like every stored time.
-func now() time.Time { return time.Now().UTC() }
-
-// update writes every column of row (a pointer to a model with an id)
-// except id and omit, and reports ErrNotFound if no row has that id.
-// Select("*") makes gorm write zero values too (a rating set back to 0, a
-// flag cleared); its default skips them.
-func update(db *gorm.DB, op string, row any, id int64, omit ...string) error {
-	res := db.Model(row).Where("id = ?", id).Select("*").Omit(append([]string{"id"}, omit...)...).Updates(row)
-	if res.Error != nil {
-		return wrap(op, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return notFound(op)
-	}
-	return nil
-}
 
 // CreateTournament inserts t and fills in its ID, and CreatedAt and
 // UpdatedAt if they are zero.
