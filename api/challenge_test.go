@@ -273,3 +273,20 @@ func TestExportChallengedGame(t *testing.T) {
 		t.Errorf("the export replays with problems %+v, totals %v", rep.Problems, rep.Game.Totals())
 	}
 }
+
+// TestChallengeIrregularOpening: under naspa a first play missing the
+// centre stands, flagged, unless challenged; a challenge takes it off.
+func TestChallengeIrregularOpening(t *testing.T) {
+	f := challengeGame(t, "double", nil)
+	res := must[service.TurnResult](t, f.enter(f.game, f.table, turn{Turn: 1, Player: 1, Move: "1A WINDY"}), http.StatusCreated)
+	if res.Flag != "irregular:missed-start" {
+		t.Fatalf("flag %q", res.Flag)
+	}
+	ch := must[service.ChallengeResult](t, f.challenge(f.table, map[string]any{"turn": 1, "challenger": 2}), http.StatusCreated)
+	if ch.Verdict != "unacceptable" || ch.DecidedBy != "rules" || ch.Effect != "play-withdrawn" {
+		t.Fatalf("%+v", ch)
+	}
+	if v := f.view(f.game); v.Totals[0] != 0 || v.Board[0] != "..............." {
+		t.Fatalf("the play is off the board: %v %q", v.Totals, v.Board[0])
+	}
+}

@@ -59,3 +59,15 @@ func (s *Server) gameAudit(c *gin.Context) {
 		s.respond(c, http.StatusOK, nonNil(as), err)
 	}
 }
+
+// updateGame is the director moving a game or fixing its pairing.
+func (s *Server) updateGame(c *gin.Context) {
+	var in service.GameUpdate
+	p := parse(c)
+	id := p.id("id")
+	if p.body(&in); s.failed(c, p) {
+		return
+	}
+	g, err := s.svc.UpdateGame(c.Request.Context(), actorOf(c), id, in)
+	s.respond(c, http.StatusOK, g, err)
+}

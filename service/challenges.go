@@ -62,7 +62,12 @@ func (s *Service) Challenge(ctx context.Context, a Actor, gameID int64, in Chall
 			GameID: l.g.ID, Seq: nextSeq(l.events), Kind: EventChallenge, Seat: in.Challenger,
 			ChallengedTurn: in.Turn, Words: words, EnteredBy: a.Name(), CreatedAt: s.now(),
 		}
-		if err := s.rule(a, l.t, in.Verdict, e); err != nil {
+		if strings.Contains(target.Flag, "irregular:") && in.Verdict == "" {
+			// An irregular play (a first play missing the start square)
+			// stood only because nobody had challenged it: a challenge
+			// takes it off, whatever its words.
+			e.Verdict, e.DecidedBy, e.Lexicon = VerdictUnacceptable, "rules", l.t.Lexicon
+		} else if err := s.rule(a, l.t, in.Verdict, e); err != nil {
 			return err
 		}
 		e.Points = bonusFor(l.r.rule, e.Verdict, len(words))

@@ -22,56 +22,8 @@ func (s *Service) CreateGame(ctx context.Context, a Actor, tournamentID int64, i
 	}
 	var g *Game
 	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		t, err := s.Store.GetTournament(ctx, tournamentID)
-		if err != nil {
-			return notFound(err, "tournament %d", tournamentID)
-		}
-		v, err := s.variantFor(t)
-		if err != nil {
+		if err := s.checkGame(ctx, tournamentID, in, 0); err != nil {
 			return err
-		}
-		switch {
-		case in.Round < 1:
-			return Errorf(KindInvalid, "bad-round", "rounds start at 1")
-		case in.Table < 1:
-			return Errorf(KindInvalid, "bad-table", "table numbers start at 1")
-		case len(in.Players) < v.MinPlayers || len(in.Players) > v.MaxPlayers:
-			return Errorf(KindInvalid, "bad-players", "%s is played by %d to %d players; %d given", v.Name, v.MinPlayers, v.MaxPlayers, len(in.Players))
-		case in.Teams && (!v.Teams || len(in.Players) != 4):
-			return Errorf(KindInvalid, "bad-teams", "team play needs a variant with teams and four players")
-		}
-		if err := s.checkDivision(ctx, tournamentID, in.DivisionID); err != nil {
-			return err
-		}
-		games, err := s.Store.ListGames(ctx, tournamentID)
-		if err != nil {
-			return err
-		}
-		busy := map[int64]bool{}
-		for _, other := range games {
-			if other.Round != in.Round {
-				continue
-			}
-			if other.Table == in.Table {
-				return Errorf(KindConflict, "table-taken", "table %d already has a game in round %d", in.Table, in.Round)
-			}
-			for _, id := range other.Seats {
-				busy[id] = true
-			}
-		}
-		seen := map[int64]bool{}
-		for _, id := range in.Players {
-			p, err := s.Store.GetPlayer(ctx, id)
-			if err != nil || p.TournamentID != tournamentID {
-				return Errorf(KindInvalid, "unknown-player", "player %d is not in this tournament", id)
-			}
-			if seen[id] {
-				return Errorf(KindInvalid, "bad-players", "player %d is listed twice", id)
-			}
-			if busy[id] {
-				return Errorf(KindConflict, "player-busy", "%s already has a game in round %d", p.Name, in.Round)
-			}
-			seen[id] = true
 		}
 		g = &Game{TournamentID: tournamentID, DivisionID: in.DivisionID, Round: in.Round, Table: in.Table, Seats: in.Players, Teams: in.Teams, CreatedAt: s.now()}
 		return s.Store.CreateGame(ctx, g)
@@ -173,4 +125,107 @@ func (s *Service) GetGame(ctx context.Context, a Actor, gameID int64) (*GameView
 		return nil, err
 	}
 	return hideFromTables(s.view(l.t, l.g, l.names, l.events, l.r), a), nil
+}
+
+// GameUpdate changes a game's round, table or players; nil fields are
+// kept. Players and round can change only before the first turn.
+type GameUpdate struct {
+	Round   *int    `json:"round"`
+	Table   *int    `json:"table"`
+	Players []int64 `json:"players"`
+}
+
+// UpdateGame lets the director move a game to another table, or fix its
+// pairing before play starts.
+func (s *Service) UpdateGame(ctx context.Context, a Actor, gameID int64, in GameUpdate) (*Game, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	var g *Game
+	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if g, err = s.Store.GetGame(ctx, gameID); err != nil {
+			return notFound(err, "game %d", gameID)
+		}
+		turns, err := s.Store.ListTurns(ctx, gameID)
+		if err != nil {
+			return err
+		}
+		if (in.Round != nil && *in.Round != g.Round || in.Players != nil) && len(turns) > 0 {
+			return Errorf(KindConflict, "game-started", "game %d already has turns: only its table can change", gameID)
+		}
+		next := GameInput{Round: g.Round, Table: g.Table, Players: g.Seats, DivisionID: g.DivisionID, Teams: g.Teams}
+		if in.Round != nil {
+			next.Round = *in.Round
+		}
+		if in.Table != nil {
+			next.Table = *in.Table
+		}
+		if in.Players != nil {
+			next.Players = in.Players
+		}
+		if err := s.checkGame(ctx, g.TournamentID, next, g.ID); err != nil {
+			return err
+		}
+		g.Round, g.Table, g.Seats = next.Round, next.Table, next.Players
+		return s.Store.UpdateGame(ctx, g)
+	})
+	return g, err
+}
+
+// checkGame validates a game's round, table and players against the
+// variant and the round's other games (except the game being changed).
+func (s *Service) checkGame(ctx context.Context, tournamentID int64, in GameInput, except int64) error {
+	t, err := s.Store.GetTournament(ctx, tournamentID)
+	if err != nil {
+		return notFound(err, "tournament %d", tournamentID)
+	}
+	v, err := s.variantFor(t)
+	if err != nil {
+		return err
+	}
+	switch {
+	case in.Round < 1:
+		return Errorf(KindInvalid, "bad-round", "rounds start at 1")
+	case in.Table < 1:
+		return Errorf(KindInvalid, "bad-table", "table numbers start at 1")
+	case len(in.Players) < v.MinPlayers || len(in.Players) > v.MaxPlayers:
+		return Errorf(KindInvalid, "bad-players", "%s is played by %d to %d players; %d given", v.Name, v.MinPlayers, v.MaxPlayers, len(in.Players))
+	case in.Teams && (!v.Teams || len(in.Players) != 4):
+		return Errorf(KindInvalid, "bad-teams", "team play needs a variant with teams and four players")
+	}
+	if err := s.checkDivision(ctx, tournamentID, in.DivisionID); err != nil {
+		return err
+	}
+	games, err := s.Store.ListGames(ctx, tournamentID)
+	if err != nil {
+		return err
+	}
+	busy := map[int64]bool{}
+	for _, other := range games {
+		if other.Round != in.Round || other.ID == except {
+			continue
+		}
+		if other.Table == in.Table {
+			return Errorf(KindConflict, "table-taken", "table %d already has a game in round %d", in.Table, in.Round)
+		}
+		for _, id := range other.Seats {
+			busy[id] = true
+		}
+	}
+	seen := map[int64]bool{}
+	for _, id := range in.Players {
+		p, err := s.Store.GetPlayer(ctx, id)
+		if err != nil || p.TournamentID != tournamentID {
+			return Errorf(KindInvalid, "unknown-player", "player %d is not in this tournament", id)
+		}
+		if seen[id] {
+			return Errorf(KindInvalid, "bad-players", "player %d is listed twice", id)
+		}
+		if busy[id] {
+			return Errorf(KindConflict, "player-busy", "%s already has a game in round %d", p.Name, in.Round)
+		}
+		seen[id] = true
+	}
+	return nil
 }

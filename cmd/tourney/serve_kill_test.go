@@ -78,7 +78,15 @@ func TestServeKillDuringTurnEntry(t *testing.T) {
 		t.Logf("kill %d: %d turns acknowledged before it (%d in all), %d more found committed whose answer was lost",
 			round, acked, killAcked(tables), inFlight)
 		if t.Failed() {
-			break
+			return
+		}
+	}
+	// The games go on after the last restart.
+	for _, tb := range tables {
+		in := service.TurnInput{Turn: tb.next, Player: 2 - tb.next%2, Kind: service.EventMove, Move: script[tb.next-1]}
+		res := killDo[service.TurnResult](ctx, t, c, "POST", fmt.Sprintf("/api/v1/games/%d/turns", tb.game), tb.token, in, http.StatusCreated)
+		if res.Turn != tb.next {
+			t.Errorf("game %d: entered turn %d, answered for turn %d", tb.game, tb.next, res.Turn)
 		}
 	}
 	srv.stop(t)
@@ -149,8 +157,10 @@ func killStream(ctx context.Context, t *testing.T, srv *killServer, tables []*ki
 		srv.kill(t)
 		t.Fatal("no turn acknowledged in time")
 	}
-	time.Sleep(time.Duration(20+rand.IntN(400)) * time.Millisecond)
+	delay := time.Duration(20+rand.IntN(400)) * time.Millisecond
+	time.Sleep(delay)
 	srv.kill(t)
+	t.Logf("killed the server %v after the first answer", delay)
 	<-allDone
 	mu.Lock()
 	defer mu.Unlock()
