@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"tourney/challenges"
@@ -81,6 +82,9 @@ func (s *Service) Challenge(ctx context.Context, a Actor, gameID int64, in Chall
 		}
 		l.events = append(l.events, *e)
 		if err := s.audit(ctx, a, l.g, "challenge-ruling", in.Reason, nil, e); err != nil {
+			return err
+		}
+		if err := s.syncResult(ctx, l); err != nil {
 			return err
 		}
 		view := s.view(l.t, l.g, l.names, l.events, l.r)
@@ -271,6 +275,9 @@ func (s *Service) ReverseChallenge(ctx context.Context, a Actor, gameID int64, t
 		if err != nil {
 			return err
 		}
+		if err := s.syncResult(ctx, fresh); err != nil {
+			return err
+		}
 		view = s.view(fresh.t, fresh.g, fresh.names, fresh.events, fresh.r)
 		return nil
 	})
@@ -278,8 +285,8 @@ func (s *Service) ReverseChallenge(ctx context.Context, a Actor, gameID int64, t
 }
 
 // replayAndSave replays a game whose event idx was changed in memory and
-// stores every computed value that moved; a game that no longer replays
-// is refused.
+// stores every computed value that moved (a change early in the game can
+// change later scores); a game that no longer replays is refused.
 func (s *Service) replayAndSave(ctx context.Context, l *loaded, idx int, what string) error {
 	v, err := s.variantFor(l.t)
 	if err != nil {
@@ -291,7 +298,7 @@ func (s *Service) replayAndSave(ctx context.Context, l *loaded, idx int, what st
 		if bad >= 0 {
 			seq = l.events[bad].Seq
 		}
-		return &Error{Kind: KindRule, Type: "correction-breaks-game", Msg: "with " + what + ", turn " + itoaSeq(seq) + " no longer fits: " + err.Error(), Err: err}
+		return &Error{Kind: KindRule, Type: "correction-breaks-game", Msg: "with " + what + ", turn " + strconv.Itoa(seq) + " no longer fits: " + err.Error(), Err: err}
 	}
 	j := 0
 	for i := range l.events {
@@ -369,15 +376,4 @@ func (s *Service) checkVoid(t *Tournament, rule challenges.Rule, turn *scoring.T
 		return Errorf(KindRule, "invalid-word", "not in %s: %s", t.Lexicon, strings.Join(v.Invalid, ", "))
 	}
 	return nil
-}
-
-func itoaSeq(n int) string {
-	b := []byte{}
-	if n == 0 {
-		return "0"
-	}
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
 }

@@ -26,11 +26,13 @@ type Tournament struct {
 // Settings are a tournament's further options, stored as JSON.
 type Settings map[string]any
 
-// Division is a group of players paired among themselves.
+// Division is a group of players paired among themselves, with its
+// rules for results, standings and pairings.
 type Division struct {
-	ID           int64  `json:"id"`
-	TournamentID int64  `json:"tournament_id"`
-	Name         string `json:"name"`
+	ID           int64            `json:"id"`
+	TournamentID int64            `json:"tournament_id"`
+	Name         string           `json:"name"`
+	Settings     DivisionSettings `json:"settings"`
 }
 
 // Player is an entrant.
@@ -41,6 +43,14 @@ type Player struct {
 	Name         string `json:"name"`
 	Rating       int    `json:"rating"`
 	MemberID     string `json:"member_id,omitempty"`
+	// Withdrawn is empty for a player still playing; for one who withdrew,
+	// what their unplayed rounds become: forfeit, bye or none.
+	Withdrawn string `json:"withdrawn,omitempty"`
+	// FixedTable is the table the player always sits at (0: none).
+	FixedTable int `json:"fixed_table,omitempty"`
+	// TSHFields are the fields of an imported .t line this service has no
+	// use for (newr, class, xtid, ...), written back on export.
+	TSHFields map[string][]string `json:"tsh_fields,omitempty"`
 }
 
 // Round is one round of a division (or of the whole tournament).
@@ -60,7 +70,8 @@ type Game struct {
 	Round        int       `json:"round"`
 	Table        int       `json:"table"`
 	Seats        []int64   `json:"players"`
-	Teams        bool      `json:"teams,omitempty"` // 2-vs-2 (Word Chums): seats 1+3 against 2+4
+	Teams        bool      `json:"teams,omitempty"`  // 2-vs-2 (Word Chums): seats 1+3 against 2+4
+	Reason       string    `json:"reason,omitempty"` // why these players were paired, when a pairing system paired them
 	CreatedAt    time.Time `json:"created_at"`
 }
 

@@ -154,6 +154,9 @@ func (s *Service) UpdateGame(ctx context.Context, a Actor, gameID int64, in Game
 		if (in.Round != nil && *in.Round != g.Round || in.Players != nil) && len(turns) > 0 {
 			return Errorf(KindConflict, "game-started", "game %d already has turns: only its table can change", gameID)
 		}
+		if _, err := s.Store.ResultForGame(ctx, gameID); err == nil && (in.Round != nil && *in.Round != g.Round || in.Players != nil) {
+			return Errorf(KindConflict, "game-has-result", "game %d has a result: only its table can change", gameID)
+		}
 		next := GameInput{Round: g.Round, Table: g.Table, Players: g.Seats, DivisionID: g.DivisionID, Teams: g.Teams}
 		if in.Round != nil {
 			next.Round = *in.Round
@@ -213,6 +216,17 @@ func (s *Service) checkGame(ctx context.Context, tournamentID int64, in GameInpu
 			busy[id] = true
 		}
 	}
+	results, err := s.Store.ListResults(ctx, tournamentID)
+	if err != nil {
+		return err
+	}
+	for _, r := range results {
+		if r.Round == in.Round && (r.GameID == nil || *r.GameID != except) {
+			for _, id := range r.playerIDs() {
+				busy[id] = true
+			}
+		}
+	}
 	seen := map[int64]bool{}
 	for _, id := range in.Players {
 		p, err := s.Store.GetPlayer(ctx, id)
@@ -223,7 +237,7 @@ func (s *Service) checkGame(ctx context.Context, tournamentID int64, in GameInpu
 			return Errorf(KindInvalid, "bad-players", "player %d is listed twice", id)
 		}
 		if busy[id] {
-			return Errorf(KindConflict, "player-busy", "%s already has a game in round %d", p.Name, in.Round)
+			return Errorf(KindConflict, "player-busy", "%s already has a game or a result in round %d", p.Name, in.Round)
 		}
 		seen[id] = true
 	}

@@ -33,6 +33,9 @@ type Store interface {
 	GetGame(ctx context.Context, id int64) (*Game, error)
 	ListGames(ctx context.Context, tournamentID int64) ([]Game, error)
 	UpdateGame(ctx context.Context, g *Game) error
+	// DeleteGame removes a game that has no turns, results or audit
+	// entries (a pairing taken back) with its seats.
+	DeleteGame(ctx context.Context, id int64) error
 
 	// AppendTurn adds an event; ErrDuplicate if the game already has one
 	// with that Seq (two tablets racing for the same turn).
@@ -40,6 +43,15 @@ type Store interface {
 	UpdateTurn(ctx context.Context, e *TurnEvent) error
 	// ListTurns returns all of a game's events, undone ones included, by Seq.
 	ListTurns(ctx context.Context, gameID int64) ([]TurnEvent, error)
+
+	// Results: one row per game or bye (see Result). ListResults is by id,
+	// the order they were entered; ResultForGame is ErrNotFound when the
+	// game has none; a game has at most one (ErrDuplicate).
+	CreateResult(ctx context.Context, r *Result) error
+	UpdateResult(ctx context.Context, r *Result) error
+	DeleteResult(ctx context.Context, id int64) error
+	ListResults(ctx context.Context, tournamentID int64) ([]Result, error)
+	ResultForGame(ctx context.Context, gameID int64) (*Result, error)
 
 	AddAudit(ctx context.Context, a *AuditEntry) error
 	ListAudit(ctx context.Context, tournamentID int64, gameID *int64) ([]AuditEntry, error)

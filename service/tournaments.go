@@ -183,9 +183,11 @@ func (s *Service) ListTournaments(ctx context.Context) ([]Tournament, error) {
 // Variants lists the rule variants a tournament can choose.
 func (s *Service) Variants() []*scoring.Variant { return scoring.Variants() }
 
-// DivisionInput names a division.
+// DivisionInput names a division and sets its rules (nil: kept, or
+// the defaults for a new division).
 type DivisionInput struct {
-	Name string `json:"name"`
+	Name     string            `json:"name"`
+	Settings *DivisionSettings `json:"settings"`
 }
 
 // CreateDivision adds a division to a tournament.
@@ -201,10 +203,17 @@ func (s *Service) CreateDivision(ctx context.Context, a Actor, tournamentID int6
 		return nil, notFound(err, "tournament %d", tournamentID)
 	}
 	d := &Division{TournamentID: tournamentID, Name: name}
+	if in.Settings != nil {
+		if _, err := in.Settings.config(""); err != nil {
+			return nil, err
+		}
+		d.Settings = *in.Settings
+	}
 	return d, s.Store.CreateDivision(ctx, d)
 }
 
-// UpdateDivision renames a division.
+// UpdateDivision renames a division or changes its rules; an empty name
+// keeps the name when settings are given.
 func (s *Service) UpdateDivision(ctx context.Context, a Actor, tournamentID, id int64, in DivisionInput) (*Division, error) {
 	if err := requireDirector(a); err != nil {
 		return nil, err
@@ -215,8 +224,16 @@ func (s *Service) UpdateDivision(ctx context.Context, a Actor, tournamentID, id 
 	}
 	for _, d := range ds {
 		if d.ID == id {
-			if d.Name = strings.TrimSpace(in.Name); d.Name == "" {
-				return nil, Errorf(KindInvalid, "missing-name", "a division needs a name")
+			if name := strings.TrimSpace(in.Name); name != "" || in.Settings == nil {
+				if d.Name = name; d.Name == "" {
+					return nil, Errorf(KindInvalid, "missing-name", "a division needs a name")
+				}
+			}
+			if in.Settings != nil {
+				if _, err := in.Settings.config(""); err != nil {
+					return nil, err
+				}
+				d.Settings = *in.Settings
 			}
 			return &d, s.Store.UpdateDivision(ctx, &d)
 		}
@@ -238,6 +255,7 @@ type PlayerInput struct {
 	Rating     *int    `json:"rating"`
 	MemberID   *string `json:"member_id"`
 	DivisionID *int64  `json:"division_id"`
+	FixedTable *int    `json:"fixed_table"`
 }
 
 // CreatePlayer enters a player.
@@ -279,6 +297,12 @@ func (s *Service) applyPlayer(ctx context.Context, p *Player, in PlayerInput) er
 	}
 	if in.MemberID != nil {
 		p.MemberID = strings.TrimSpace(*in.MemberID)
+	}
+	if in.FixedTable != nil {
+		if *in.FixedTable < 0 {
+			return Errorf(KindInvalid, "bad-table", "a fixed table is a table number, or 0 for none")
+		}
+		p.FixedTable = *in.FixedTable
 	}
 	if in.DivisionID != nil {
 		if err := s.checkDivision(ctx, p.TournamentID, in.DivisionID); err != nil {

@@ -81,6 +81,9 @@ func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnI
 			return err
 		}
 		l.events = append(l.events, *e)
+		if err := s.syncResult(ctx, l); err != nil {
+			return err
+		}
 		res = turnResult(e, l)
 		return nil
 	})
@@ -235,6 +238,9 @@ func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoIn
 		if err != nil {
 			return err
 		}
+		if err := s.syncResult(ctx, l); err != nil {
+			return err
+		}
 		view = s.view(l.t, l.g, l.names, l.events, l.r)
 		return nil
 	})
@@ -295,36 +301,17 @@ func (s *Service) CorrectTurn(ctx context.Context, a Actor, gameID int64, turn i
 		if in.Points != nil {
 			e.Points = *in.Points
 		}
-		v, err := s.variantFor(l.t)
-		if err != nil {
+		if err := s.replayAndSave(ctx, l, idx, "this correction"); err != nil {
 			return err
-		}
-		r, bad, err := replay(v, l.g, l.events, l.t.ChallengeRule)
-		if err != nil {
-			return &Error{Kind: KindRule, Type: "correction-breaks-game", Msg: "with this correction, turn " + strconv.Itoa(l.events[bad].Seq) + " no longer fits: " + err.Error(), Err: err}
-		}
-		// Bring every computed value up to date: a change early in the
-		// game can change later scores.
-		j := 0
-		for i := range l.events {
-			ev := &l.events[i]
-			if ev.Undone {
-				continue
-			}
-			old := *ev
-			fillComputed(ev, r.turns[j])
-			j++
-			if i == idx || old.Score != ev.Score || old.Flag != ev.Flag || old.Agrees != ev.Agrees {
-				if err := s.Store.UpdateTurn(ctx, ev); err != nil {
-					return err
-				}
-			}
 		}
 		if err := s.audit(ctx, a, l.g, "correct-turn", in.Reason, before, l.events[idx]); err != nil {
 			return err
 		}
 		l2, err := s.load(ctx, gameID)
 		if err != nil {
+			return err
+		}
+		if err := s.syncResult(ctx, l2); err != nil {
 			return err
 		}
 		view = s.view(l2.t, l2.g, l2.names, l2.events, l2.r)

@@ -122,3 +122,24 @@ func (s *Store) UpdateGame(ctx context.Context, g *service.Game) error {
 		return nil
 	})
 }
+
+// DeleteGame removes a game and its seats; ErrNotFound if there is none
+// with that id. A game that has turns, a result or audit entries cannot
+// go (the database refuses: ErrNotFound names the reference).
+func (s *Store) DeleteGame(ctx context.Context, id int64) error {
+	op := fmt.Sprintf("delete game %d", id)
+	return s.InTx(ctx, func(ctx context.Context) error {
+		db := s.writer(ctx)
+		if err := db.Where("game_id = ?", id).Delete(&gameSeatRow{}).Error; err != nil {
+			return wrap(op+": seats", err)
+		}
+		res := db.Where("id = ?", id).Delete(&gameRow{})
+		if res.Error != nil {
+			return wrap(op, res.Error)
+		}
+		if res.RowsAffected == 0 {
+			return notFound(op)
+		}
+		return nil
+	})
+}

@@ -178,6 +178,51 @@ ALTER TABLE turn_events ADD COLUMN invalid_words TEXT CHECK (invalid_words IS NU
 ALTER TABLE turn_events ADD COLUMN lexicon TEXT NOT NULL DEFAULT '';
 ALTER TABLE turn_events ADD COLUMN decided_by TEXT NOT NULL DEFAULT '';
 `},
+
+	{6, "results and standings", `
+-- One row per game or bye (service.Result). player2_id is NULL for a
+-- round without an opponent: a bye, or a forfeit nobody won. score1 -
+-- score2 is always player1's spread. game_id links a game's result to
+-- its game: at most one each.
+CREATE TABLE results (
+	id                  INTEGER PRIMARY KEY,
+	tournament_id       INTEGER  NOT NULL REFERENCES tournaments (id),
+	division_id         INTEGER  REFERENCES divisions (id),
+	round               INTEGER  NOT NULL CHECK (round >= 1),
+	game_id             INTEGER  UNIQUE REFERENCES games (id),
+	kind                TEXT     NOT NULL CHECK (kind IN ('game', 'bye', 'forfeit')),
+	player1_id          INTEGER  NOT NULL REFERENCES players (id),
+	player2_id          INTEGER  REFERENCES players (id) CHECK (player2_id <> player1_id),
+	score1              INTEGER  NOT NULL DEFAULT 0,
+	score2              INTEGER  NOT NULL DEFAULT 0,
+	first_player_id     INTEGER  REFERENCES players (id),
+	tie_break_winner_id INTEGER  REFERENCES players (id),
+	table_number        INTEGER  NOT NULL DEFAULT 0,
+	source              TEXT     NOT NULL,
+	reason              TEXT     NOT NULL DEFAULT '',
+	created_at          DATETIME NOT NULL,
+	updated_at          DATETIME NOT NULL,
+	CHECK (kind <> 'game' OR player2_id IS NOT NULL),
+	CHECK (kind <> 'bye' OR player2_id IS NULL)
+);
+CREATE INDEX results_tournament ON results (tournament_id, id);
+-- A player has one result a round (as player1 or as player2; the service
+-- keeps the two apart).
+CREATE UNIQUE INDEX results_player1_round ON results (player1_id, round);
+CREATE UNIQUE INDEX results_player2_round ON results (player2_id, round);
+
+-- A division's rules for standings and pairings (service.DivisionSettings).
+ALTER TABLE divisions ADD COLUMN settings TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(settings));
+
+-- withdrawn: '' while playing, else what unplayed rounds become;
+-- tsh_fields: an imported .t line's other fields, as a JSON object.
+ALTER TABLE players ADD COLUMN withdrawn TEXT NOT NULL DEFAULT '';
+ALTER TABLE players ADD COLUMN fixed_table INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE players ADD COLUMN tsh_fields TEXT CHECK (tsh_fields IS NULL OR json_valid(tsh_fields));
+
+-- Why a pairing system paired the game's players.
+ALTER TABLE games ADD COLUMN pairing_reason TEXT NOT NULL DEFAULT '';
+`},
 }
 
 // migrate applies the migrations up to version upTo that the database

@@ -62,16 +62,22 @@ type divisionRow struct {
 	ID           int64  `gorm:"column:id;primaryKey"`
 	TournamentID int64  `gorm:"column:tournament_id"`
 	Name         string `gorm:"column:name"`
+	Settings     string `gorm:"column:settings"` // JSON (migration 6)
 }
 
 func (divisionRow) TableName() string { return "divisions" }
 
 func toDivisionRow(d *service.Division) divisionRow {
-	return divisionRow{ID: d.ID, TournamentID: d.TournamentID, Name: d.Name}
+	// DivisionSettings holds strings, numbers and lists only: it always
+	// encodes.
+	settings, _ := json.Marshal(d.Settings)
+	return divisionRow{ID: d.ID, TournamentID: d.TournamentID, Name: d.Name, Settings: string(settings)}
 }
 
-func (r *divisionRow) toService() service.Division {
-	return service.Division{ID: r.ID, TournamentID: r.TournamentID, Name: r.Name}
+func (r *divisionRow) toService() (service.Division, error) {
+	d := service.Division{ID: r.ID, TournamentID: r.TournamentID, Name: r.Name}
+	err := json.Unmarshal([]byte(r.Settings), &d.Settings)
+	return d, err
 }
 
 type playerRow struct {
@@ -81,18 +87,34 @@ type playerRow struct {
 	Name         string `gorm:"column:name"`
 	Rating       int    `gorm:"column:rating"`
 	MemberID     string `gorm:"column:member_id"`
+	// Migration 6.
+	Withdrawn  string  `gorm:"column:withdrawn"`
+	FixedTable int     `gorm:"column:fixed_table"`
+	TSHFields  *string `gorm:"column:tsh_fields"` // JSON object, NULL when nil
 }
 
 func (playerRow) TableName() string { return "players" }
 
 func toPlayerRow(p *service.Player) playerRow {
-	return playerRow{ID: p.ID, TournamentID: p.TournamentID, DivisionID: p.DivisionID,
-		Name: p.Name, Rating: p.Rating, MemberID: p.MemberID}
+	r := playerRow{ID: p.ID, TournamentID: p.TournamentID, DivisionID: p.DivisionID,
+		Name: p.Name, Rating: p.Rating, MemberID: p.MemberID, Withdrawn: p.Withdrawn, FixedTable: p.FixedTable}
+	if p.TSHFields != nil {
+		b, _ := json.Marshal(p.TSHFields) // strings only: always encodes
+		s := string(b)
+		r.TSHFields = &s
+	}
+	return r
 }
 
-func (r *playerRow) toService() service.Player {
-	return service.Player{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID,
-		Name: r.Name, Rating: r.Rating, MemberID: r.MemberID}
+func (r *playerRow) toService() (service.Player, error) {
+	p := service.Player{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID,
+		Name: r.Name, Rating: r.Rating, MemberID: r.MemberID, Withdrawn: r.Withdrawn, FixedTable: r.FixedTable}
+	if r.TSHFields != nil {
+		if err := json.Unmarshal([]byte(*r.TSHFields), &p.TSHFields); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
 }
 
 type roundRow struct {
@@ -120,6 +142,7 @@ type gameRow struct {
 	Round        int       `gorm:"column:round"`
 	TableNumber  int       `gorm:"column:table_number"`
 	Teams        bool      `gorm:"column:teams"`
+	Reason       string    `gorm:"column:pairing_reason"` // migration 6
 	CreatedAt    time.Time `gorm:"column:created_at;autoCreateTime:false"`
 }
 
@@ -127,12 +150,12 @@ func (gameRow) TableName() string { return "games" }
 
 func toGameRow(g *service.Game) gameRow {
 	return gameRow{ID: g.ID, TournamentID: g.TournamentID, DivisionID: g.DivisionID,
-		Round: g.Round, TableNumber: g.Table, Teams: g.Teams, CreatedAt: g.CreatedAt.UTC()}
+		Round: g.Round, TableNumber: g.Table, Teams: g.Teams, Reason: g.Reason, CreatedAt: g.CreatedAt.UTC()}
 }
 
 func (r *gameRow) toService(seats []int64) service.Game {
 	return service.Game{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID,
-		Round: r.Round, Table: r.TableNumber, Seats: seats, Teams: r.Teams, CreatedAt: r.CreatedAt}
+		Round: r.Round, Table: r.TableNumber, Seats: seats, Teams: r.Teams, Reason: r.Reason, CreatedAt: r.CreatedAt}
 }
 
 // gameSeatRow is one entry of Game.Seats: Seats[i] is seat i+1.
@@ -213,6 +236,43 @@ func (r *turnRow) toService() (service.TurnEvent, error) {
 		ChallengedTurn: r.ChallengedTurn, Verdict: r.Verdict, Words: words, InvalidWords: invalid,
 		Lexicon: r.Lexicon, DecidedBy: r.DecidedBy,
 		Undone: r.Undone, EnteredBy: r.EnteredBy, CreatedAt: r.CreatedAt}, nil
+}
+
+// resultRow is a service.Result (migration 6).
+type resultRow struct {
+	ID             int64     `gorm:"column:id;primaryKey"`
+	TournamentID   int64     `gorm:"column:tournament_id"`
+	DivisionID     *int64    `gorm:"column:division_id"`
+	Round          int       `gorm:"column:round"`
+	GameID         *int64    `gorm:"column:game_id"`
+	Kind           string    `gorm:"column:kind"`
+	Player1        int64     `gorm:"column:player1_id"`
+	Player2        *int64    `gorm:"column:player2_id"`
+	Score1         int       `gorm:"column:score1"`
+	Score2         int       `gorm:"column:score2"`
+	First          *int64    `gorm:"column:first_player_id"`
+	TieBreakWinner *int64    `gorm:"column:tie_break_winner_id"`
+	TableNumber    int       `gorm:"column:table_number"`
+	Source         string    `gorm:"column:source"`
+	Reason         string    `gorm:"column:reason"`
+	CreatedAt      time.Time `gorm:"column:created_at;autoCreateTime:false"`
+	UpdatedAt      time.Time `gorm:"column:updated_at;autoUpdateTime:false"`
+}
+
+func (resultRow) TableName() string { return "results" }
+
+func toResultRow(r *service.Result) resultRow {
+	return resultRow{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID, Round: r.Round,
+		GameID: r.GameID, Kind: r.Kind, Player1: r.Player1, Player2: r.Player2, Score1: r.Score1, Score2: r.Score2,
+		First: r.First, TieBreakWinner: r.TieBreakWinner, TableNumber: r.Table, Source: r.Source, Reason: r.Reason,
+		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
+}
+
+func (r *resultRow) toService() service.Result {
+	return service.Result{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID, Round: r.Round,
+		GameID: r.GameID, Kind: r.Kind, Player1: r.Player1, Player2: r.Player2, Score1: r.Score1, Score2: r.Score2,
+		First: r.First, TieBreakWinner: r.TieBreakWinner, Table: r.TableNumber, Source: r.Source, Reason: r.Reason,
+		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 }
 
 type auditRow struct {

@@ -24,7 +24,10 @@ func (s *Store) GetPlayer(ctx context.Context, id int64) (*service.Player, error
 	if err := s.reader(ctx).Where("id = ?", id).Take(&row).Error; err != nil {
 		return nil, wrap(fmt.Sprintf("player %d", id), err)
 	}
-	p := row.toService()
+	p, err := row.toService()
+	if err != nil {
+		return nil, wrap(fmt.Sprintf("player %d: tsh fields", id), err)
+	}
 	return &p, nil
 }
 
@@ -36,7 +39,10 @@ func (s *Store) ListPlayers(ctx context.Context, tournamentID int64) ([]service.
 	}
 	ps := make([]service.Player, len(rows))
 	for i := range rows {
-		ps[i] = rows[i].toService()
+		var err error
+		if ps[i], err = rows[i].toService(); err != nil {
+			return nil, wrap(fmt.Sprintf("player %d: tsh fields", rows[i].ID), err)
+		}
 	}
 	return ps, nil
 }

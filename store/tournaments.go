@@ -93,7 +93,10 @@ func (s *Store) ListDivisions(ctx context.Context, tournamentID int64) ([]servic
 	}
 	ds := make([]service.Division, len(rows))
 	for i := range rows {
-		ds[i] = rows[i].toService()
+		var err error
+		if ds[i], err = rows[i].toService(); err != nil {
+			return nil, wrap(fmt.Sprintf("division %d: settings", rows[i].ID), err)
+		}
 	}
 	return ds, nil
 }

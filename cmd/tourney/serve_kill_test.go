@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -110,15 +111,22 @@ func killAcked(tables []*killTable) int {
 
 // killStream has every table enter its script from where its game stands,
 // one goroutine each, and kills the server after a random short delay once
-// the first turns are acknowledged. It returns the turns acknowledged.
+// the first turn is acknowledged, or sooner once a quarter of what was left
+// of the scripts is (so that the kill falls mid-stream however fast the
+// machine). It returns the turns acknowledged.
 func killStream(ctx context.Context, t *testing.T, srv *killServer, tables []*killTable, script []string) int {
 	t.Helper()
+	left := 0
+	for _, tb := range tables {
+		left += len(script) + 1 - tb.next
+	}
 	var (
-		mu    sync.Mutex
-		acked int
-		first = make(chan struct{})
-		once  sync.Once
-		wg    sync.WaitGroup
+		mu          sync.Mutex
+		acked       int
+		first       = make(chan struct{})
+		enough      = make(chan struct{})
+		once, once2 sync.Once
+		wg          sync.WaitGroup
 	)
 	client := &http.Client{Timeout: 10 * time.Second}
 	defer client.CloseIdleConnections()
@@ -142,6 +150,9 @@ func killStream(ctx context.Context, t *testing.T, srv *killServer, tables []*ki
 				mu.Lock()
 				tb.acked[res.Turn] = res
 				acked++
+				if acked >= left/4 {
+					once2.Do(func() { close(enough) })
+				}
 				mu.Unlock()
 				once.Do(func() { close(first) })
 			}
@@ -157,14 +168,18 @@ func killStream(ctx context.Context, t *testing.T, srv *killServer, tables []*ki
 		srv.kill(t)
 		t.Fatal("no turn acknowledged in time")
 	}
-	delay := time.Duration(20+rand.IntN(400)) * time.Millisecond
-	time.Sleep(delay)
+	delay := time.Duration(10+rand.IntN(300)) * time.Millisecond
+	since := time.Now()
+	select {
+	case <-time.After(delay):
+	case <-enough:
+	}
 	srv.kill(t)
-	t.Logf("killed the server %v after the first answer", delay)
+	t.Logf("killed the server %v after the first answer", time.Since(since).Round(time.Millisecond))
 	<-allDone
 	mu.Lock()
 	defer mu.Unlock()
-	left := 0
+	left = 0
 	for _, tb := range tables {
 		left += len(script) + 1 - tb.next
 	}
@@ -290,7 +305,9 @@ func killPlays() []string {
 	return plays
 }
 
-// killBuild builds the tourney binary into dir.
+// killBuild builds the tourney binary into dir, with the race detector
+// when the test has it (the packages compiled for the test are then
+// reused, and the server is checked for races under the stream).
 func killBuild(ctx context.Context, t *testing.T, dir string) string {
 	t.Helper()
 	goBin, err := exec.LookPath("go") // go test puts its own go first in PATH
@@ -298,12 +315,22 @@ func killBuild(ctx context.Context, t *testing.T, dir string) string {
 		t.Fatalf("no go command to build the server with: %v", err)
 	}
 	bin := filepath.Join(dir, "tourney")
+	args := []string{"build", "-o", bin}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "-race" && s.Value == "true" {
+				args = append(args, "-race")
+			}
+		}
+	}
 	bctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(bctx, goBin, "build", "-o", bin, ".")
+	start := time.Now()
+	cmd := exec.CommandContext(bctx, goBin, append(args, ".")...)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
+	t.Logf("go %s: %v", strings.Join(args, " "), time.Since(start).Round(time.Millisecond))
 	return bin
 }
 

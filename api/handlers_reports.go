@@ -1,0 +1,162 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"sort"
+
+	"github.com/gin-gonic/gin"
+
+	"tourney/reports"
+	"tourney/scoring"
+	"tourney/service"
+)
+
+// Printed reports: package reports draws them from what the service
+// shows, so who may print what is exactly who may read what.
+
+const mediaPDF = "application/pdf"
+
+// scoreSheet sends one game's score sheet; it is readable by whoever may
+// read the game.
+func (s *Server) scoreSheet(c *gin.Context) {
+	p := parse(c)
+	id := p.id("id")
+	if s.failed(c, p) {
+		return
+	}
+	paper, err := paperOf(c)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	ctx := c.Request.Context()
+	g, err := s.svc.GetGame(ctx, actorOf(c), id)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	maker, err := s.sheetMaker(ctx, g.TournamentID)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	s.sendPDF(c, fmt.Sprintf("scoresheet-game-%d.pdf", id), func(w io.Writer) error {
+		return reports.WriteScoreSheets(w, paper, maker.sheet(g))
+	})
+}
+
+// roundScoreSheets sends every score sheet of a round in one PDF, by
+// table, for the director to print at once. Each game follows the rule
+// for reading it: the director gets them all; a table or the public gets
+// the finished games (and a table its own), and is refused only when it
+// may read none of them.
+func (s *Server) roundScoreSheets(c *gin.Context) {
+	p := parse(c)
+	id, round := p.id("id"), p.small("round")
+	if s.failed(c, p) {
+		return
+	}
+	paper, err := paperOf(c)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	ctx, actor := c.Request.Context(), actorOf(c)
+	games, err := s.svc.ListGames(ctx, id)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	maker, err := s.sheetMaker(ctx, id)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	sort.Slice(games, func(i, j int) bool { return games[i].Table < games[j].Table })
+	var sheets []reports.ScoreSheet
+	var refused error
+	for _, g := range games {
+		if g.Round != round {
+			continue
+		}
+		v, err := s.svc.GetGame(ctx, actor, g.ID)
+		if err == nil {
+			sheets = append(sheets, maker.sheet(v))
+			continue
+		}
+		if k := service.AsError(err).Kind; k != service.KindUnauthorized && k != service.KindForbidden {
+			writeProblem(c, s.log, err)
+			return
+		}
+		refused = err
+	}
+	switch {
+	case len(sheets) == 0 && refused != nil:
+		writeProblem(c, s.log, refused)
+		return
+	case len(sheets) == 0:
+		writeProblem(c, s.log, service.Errorf(service.KindNotFound, "no-games", "round %d of tournament %d has no games", round, id))
+		return
+	}
+	s.sendPDF(c, fmt.Sprintf("scoresheets-round-%d.pdf", round), func(w io.Writer) error {
+		return reports.WriteScoreSheets(w, paper, sheets...)
+	})
+}
+
+// paperOf reads ?paper=a4|letter (A4 when absent).
+func paperOf(c *gin.Context) (reports.Paper, error) {
+	paper, err := reports.ParsePaper(c.Query("paper"))
+	if err != nil {
+		return "", service.Errorf(service.KindInvalid, "bad-paper", "%v", err)
+	}
+	return paper, nil
+}
+
+// sheetMaker holds what every sheet of one tournament shares: its name
+// and rules, its board, its divisions' names.
+type sheetMaker struct {
+	t         *service.Tournament
+	layout    *scoring.Layout
+	divisions map[int64]string
+}
+
+func (s *Server) sheetMaker(ctx context.Context, tournamentID int64) (*sheetMaker, error) {
+	t, err := s.svc.GetTournament(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := s.svc.ListDivisions(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	m := &sheetMaker{t: t, layout: reports.TournamentLayout(t), divisions: map[int64]string{}}
+	for _, d := range ds {
+		m.divisions[d.ID] = d.Name
+	}
+	return m, nil
+}
+
+func (m *sheetMaker) sheet(g *service.GameView) reports.ScoreSheet {
+	sheet := reports.ScoreSheetFromGame(m.t, g, m.layout)
+	if g.DivisionID != nil {
+		sheet.Division = m.divisions[*g.DivisionID]
+	}
+	return sheet
+}
+
+// sendPDF writes the whole document before answering: gofpdf builds it
+// in memory anyway, and a failure can then still be a problem document
+// rather than half a PDF.
+func (s *Server) sendPDF(c *gin.Context, filename string, write func(io.Writer) error) {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	c.Header("Content-Disposition", `inline; filename="`+filename+`"`)
+	c.Data(http.StatusOK, mediaPDF, buf.Bytes())
+}

@@ -1,0 +1,46 @@
+package reports
+
+import (
+	"github.com/jung-kurt/gofpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goitalic"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/gomonobold"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// face is a font as the drawing code asks for it.
+type face struct{ family, style string }
+
+// The Go fonts cover Latin with its accents (WGL4), so player names and
+// the letters of the Polish and German tile sets print as written. The
+// mono faces are for racks and words, where letters line up as on a
+// hand-written sheet.
+var (
+	sans       = face{"go", ""}
+	sansBold   = face{"go", "B"}
+	sansItalic = face{"go", "I"}
+	mono       = face{"gomono", ""}
+	monoBold   = face{"gomono", "B"}
+)
+
+// newDocument starts an empty PDF on the given paper with the Go fonts
+// embedded (subset to the letters used when the file is written).
+func newDocument(p Paper) *gofpdf.Fpdf {
+	pdf := gofpdf.New("P", "mm", p.gofpdfName(), "")
+	pdf.SetMargins(margin, margin, margin)
+	// Layouts measure and place every block themselves; an automatic
+	// break in the middle of a drawing would split it.
+	pdf.SetAutoPageBreak(false, margin)
+	pdf.SetCreator("tourney", true)
+	for _, f := range []struct {
+		face
+		ttf []byte
+	}{
+		{sans, goregular.TTF}, {sansBold, gobold.TTF}, {sansItalic, goitalic.TTF},
+		{mono, gomono.TTF}, {monoBold, gomonobold.TTF},
+	} {
+		pdf.AddUTF8FontFromBytes(f.family, f.style, f.ttf)
+	}
+	return pdf
+}

@@ -1,0 +1,568 @@
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"strings"
+
+	"tourney/standings"
+)
+
+// PairInput asks for a round's pairings. System is swiss, koth, rr,
+// random or manual; empty: the division's default (round 1 random,
+// later rounds Swiss, unless its settings say otherwise).
+type PairInput struct {
+	DivisionID *int64 `json:"division_id"`
+	System     string `json:"system"`
+	// BasedOn: Swiss and KOTH pair on the standings after this round
+	// (0: the round before).
+	BasedOn int `json:"based_on"`
+	// Seed makes a random draw reproducible; without one a seed is drawn
+	// and reported.
+	Seed *uint64 `json:"seed"`
+	// Round robin: the round it began in (0: 1) and whether each pair
+	// meets twice.
+	FirstRound   int   `json:"first_round"`
+	Double       bool  `json:"double"`
+	AvoidRepeats *bool `json:"avoid_repeats"` // KOTH
+	// Replace pairs a round again that is already paired, if none of its
+	// games has begun; OnlyUnpaired pairs only the players the round has
+	// not paired yet (the director paired some by hand).
+	Replace      bool `json:"replace"`
+	OnlyUnpaired bool `json:"only_unpaired"`
+	// Pairings: the director's, for the manual system.
+	Pairings []ManualPairing `json:"pairings"`
+}
+
+// ManualPairing is a pairing the director makes: two players (the first
+// goes first unless First says otherwise), or one for a bye. Table 0 is
+// decided here.
+type ManualPairing struct {
+	Players []int64 `json:"players"`
+	Table   int     `json:"table"`
+	First   *int64  `json:"first"`
+	Reason  string  `json:"reason"`
+}
+
+// PlayerRef names a player.
+type PlayerRef struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// PairingView is one game or bye of a round: players in seat order (the
+// first starts), with the reason they were paired.
+type PairingView struct {
+	Table   int         `json:"table,omitempty"`
+	GameID  *int64      `json:"game_id,omitempty"`
+	Players []PlayerRef `json:"players"`
+	Bye     bool        `json:"bye"`
+	Reason  string      `json:"reason"`
+	Result  *RoundResult `json:"result,omitempty"`
+}
+
+// RoundPairings is a round of a division: games by table, then byes, and
+// the active players not yet paired.
+type RoundPairings struct {
+	TournamentID int64         `json:"tournament_id"`
+	DivisionID   *int64        `json:"division_id,omitempty"`
+	Round        int           `json:"round"`
+	System       string        `json:"system,omitempty"` // when just paired
+	Seed         *uint64       `json:"seed,omitempty"`   // of a random draw just made
+	Pairings     []PairingView `json:"pairings"`
+	Unpaired     []PlayerRef   `json:"unpaired"`
+}
+
+// roundView shows a round of the division.
+func (st *divState) roundView(round int) *RoundPairings {
+	v := &RoundPairings{TournamentID: st.t.ID, DivisionID: st.divisionID(), Round: round, Pairings: []PairingView{}, Unpaired: []PlayerRef{}}
+	for _, p := range st.d.Pairings(round) {
+		pv := PairingView{Table: p.Table, Bye: p.Opponent == 0}
+		lines := []int{p.Player}
+		if p.Opponent != 0 {
+			lines = append(lines, p.Opponent)
+			if p.First == p.Opponent {
+				lines = []int{p.Opponent, p.Player}
+			}
+		}
+		for _, l := range lines {
+			pv.Players = append(pv.Players, PlayerRef{ID: st.id(l), Name: st.name(l)})
+		}
+		row := st.rowOf(round, st.id(p.Player))
+		if row != nil && !st.skipped[row.ID] {
+			rv := st.view(row)
+			pv.Result = &rv
+		}
+		switch g := st.gameBetween(round, st.id(p.Player), st.id(p.Opponent)); {
+		case g != nil:
+			pv.GameID, pv.Reason = copyID(&g.ID), g.Reason
+		case row != nil && row.Reason != "":
+			pv.Reason = row.Reason
+		case row != nil && row.Source == SourceWithdrawal:
+			pv.Reason = "withdrawn"
+		case row != nil && row.Source == SourceLateEntry:
+			pv.Reason = "a round missed by a late entry"
+		case row != nil && !pv.Bye:
+			pv.Reason = "paired by the result entered"
+		case pv.Bye:
+			pv.Reason = "bye"
+		}
+		v.Pairings = append(v.Pairings, pv)
+	}
+	for line := 1; line <= len(st.players); line++ {
+		if _, paired := st.d.Opponent(line, round); !paired && st.players[line-1].Withdrawn == "" {
+			v.Unpaired = append(v.Unpaired, PlayerRef{ID: st.id(line), Name: st.name(line)})
+		}
+	}
+	return v
+}
+
+// Pairings shows a round's pairings with their reasons (public).
+func (s *Service) Pairings(ctx context.Context, tournamentID int64, round int, q StandingsQuery) (*RoundPairings, error) {
+	if round < 1 {
+		return nil, Errorf(KindInvalid, "bad-round", "rounds start at 1")
+	}
+	st, err := s.publicDivision(ctx, tournamentID, q.DivisionID)
+	if err != nil {
+		return nil, err
+	}
+	return st.roundView(round), nil
+}
+
+// directorDivision loads the division a director's request names.
+func (s *Service) directorDivision(ctx context.Context, tournamentID int64, divisionID *int64) (*divState, error) {
+	t, err := s.Store.GetTournament(ctx, tournamentID)
+	if err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	div, err := s.resolveDivision(ctx, t, divisionID)
+	if err != nil {
+		return nil, err
+	}
+	return s.loadDivision(ctx, t, div)
+}
+
+// defaultSystem is the division's pairing system for a round.
+func (st *divState) defaultSystem(round int) standings.System {
+	first, later := st.settings.FirstRoundPairing, st.settings.Pairing
+	switch {
+	case round == 1 && first != "":
+		return standings.System(first)
+	case round == 1 && later == string(standings.SystemRoundRobin):
+		return standings.SystemRoundRobin
+	case round == 1:
+		return standings.SystemRandom
+	case later != "":
+		return standings.System(later)
+	}
+	return standings.SystemSwiss
+}
+
+// PairRound pairs a round of a division (director) with a pairing
+// system, creates its games with tables (seat 1 starts) and scores its
+// bye. A round already paired is refused unless Replace (none of its
+// games begun) or OnlyUnpaired.
+func (s *Service) PairRound(ctx context.Context, a Actor, tournamentID int64, round int, in PairInput) (*RoundPairings, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	if round < 1 {
+		return nil, Errorf(KindInvalid, "bad-round", "rounds start at 1")
+	}
+	var out *RoundPairings
+	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		st, err := s.directorDivision(ctx, tournamentID, in.DivisionID)
+		if err != nil {
+			return err
+		}
+		if n := st.pairedIn(round); n > 0 {
+			switch {
+			case in.Replace:
+				if err := s.clearRound(ctx, st, round); err != nil {
+					return err
+				}
+				if st, err = s.loadDivision(ctx, st.t, st.div); err != nil {
+					return err
+				}
+			case !in.OnlyUnpaired:
+				return Errorf(KindConflict, "round-already-paired", "round %d already has %d players paired; send replace: true to pair it again, only_unpaired: true to pair the rest, or change single pairings with PUT", round, n)
+			}
+		}
+		req := standings.PairRequest{System: standings.System(strings.TrimSpace(in.System)), Round: round, BasedOn: in.BasedOn,
+			FirstRound: in.FirstRound, Double: in.Double, AvoidRepeats: st.settings.AvoidRepeats}
+		if req.System == "" {
+			req.System = st.defaultSystem(round)
+		}
+		if in.AvoidRepeats != nil {
+			req.AvoidRepeats = *in.AvoidRepeats
+		}
+		var seed *uint64
+		if req.System == standings.SystemRandom {
+			seed = in.Seed
+			if seed == nil {
+				var b [8]byte
+				if _, err := rand.Read(b[:]); err != nil {
+					return err
+				}
+				seed = ptr(binary.LittleEndian.Uint64(b[:]) >> 11) // fits a JSON number exactly
+			}
+			req.Seed = *seed
+		}
+		if req.System == standings.SystemManual {
+			if req.Manual, err = st.manualPairings(in.Pairings); err != nil {
+				return err
+			}
+		} else if len(in.Pairings) > 0 {
+			return Errorf(KindInvalid, "bad-pairings", "pairings are given only with the manual system")
+		}
+		ps, err := standings.Pair(st.d, req)
+		if err != nil {
+			return standingsError(err)
+		}
+		st.placeTables(round, ps)
+		if err := s.applyPairings(ctx, st, round, ps); err != nil {
+			return err
+		}
+		out = st.roundView(round)
+		out.System, out.Seed = string(req.System), seed
+		return s.auditTournament(ctx, a, tournamentID, "pair-round", "", nil, out)
+	})
+	return out, err
+}
+
+// pairedIn counts the players a round has paired.
+func (st *divState) pairedIn(round int) int {
+	n := 0
+	for line := 1; line <= len(st.players); line++ {
+		if _, paired := st.d.Opponent(line, round); paired {
+			n++
+		}
+	}
+	return n
+}
+
+// manualPairings turns the director's pairings into the division's.
+func (st *divState) manualPairings(in []ManualPairing) ([]standings.Pairing, error) {
+	var out []standings.Pairing
+	for _, mp := range in {
+		if len(mp.Players) < 1 || len(mp.Players) > 2 {
+			return nil, Errorf(KindInvalid, "bad-players", "a pairing has two players, or one for a bye")
+		}
+		p := standings.Pairing{Table: mp.Table, Reason: strings.TrimSpace(mp.Reason)}
+		for i, id := range mp.Players {
+			line := st.line[id]
+			if line == 0 {
+				return nil, Errorf(KindInvalid, "unknown-player", "player %d is not in this division", id)
+			}
+			if i == 0 {
+				p.Player = line
+			} else {
+				p.Opponent, p.First = line, p.Player
+			}
+		}
+		if mp.First != nil {
+			if !contains(mp.Players, *mp.First) {
+				return nil, Errorf(KindRule, "bad-start", "first is player %d, who is not in this pairing", *mp.First)
+			}
+			p.First = st.line[*mp.First]
+		}
+		if mp.Table < 0 {
+			return nil, Errorf(KindInvalid, "bad-table", "table numbers start at 1")
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func contains(ids []int64, id int64) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+// takenTables are the tables of a round's games outside this division:
+// one table holds one game of the whole tournament.
+func (st *divState) takenTables(round int) map[int]bool {
+	ours := map[int64]bool{}
+	for _, g := range st.games {
+		ours[g.ID] = true
+	}
+	taken := map[int]bool{}
+	for _, g := range st.allGames {
+		if g.Round == round && !ours[g.ID] {
+			taken[g.Table] = true
+		}
+	}
+	return taken
+}
+
+// placeTables moves games off tables another division uses in the round,
+// to the lowest free ones, saying so in their reasons.
+func (st *divState) placeTables(round int, ps []standings.Pairing) {
+	taken := st.takenTables(round)
+	for _, g := range st.games {
+		if g.Round == round {
+			taken[g.Table] = true
+		}
+	}
+	clash := map[int]bool{}
+	for i, p := range ps {
+		if p.Opponent == 0 || p.Table == 0 {
+			continue
+		}
+		if taken[p.Table] {
+			clash[i] = true
+			continue
+		}
+		taken[p.Table] = true
+	}
+	next := 1
+	for i := range ps {
+		if !clash[i] {
+			continue
+		}
+		for taken[next] {
+			next++
+		}
+		ps[i].Reason += fmt.Sprintf("; table %d (table %d is another division's)", next, ps[i].Table)
+		ps[i].Table = next
+		taken[next] = true
+	}
+}
+
+// applyPairings records a round's pairings: a game per pairing (seat 1
+// starts) and the results the division gives at once (byes, withdrawn
+// players' rounds).
+func (s *Service) applyPairings(ctx context.Context, st *divState, round int, ps []standings.Pairing) error {
+	ch, err := st.d.ApplyPairings(round, ps)
+	if err != nil {
+		return standingsError(err)
+	}
+	reasons := map[int]string{}
+	for _, p := range ps {
+		if p.Opponent == 0 {
+			reasons[p.Player] = p.Reason
+			continue
+		}
+		first, second := p.Player, p.Opponent
+		if p.First == p.Opponent {
+			first, second = second, first
+		}
+		g := &Game{TournamentID: st.t.ID, DivisionID: st.divisionID(), Round: round, Table: p.Table,
+			Seats: []int64{st.id(first), st.id(second)}, Reason: p.Reason, CreatedAt: s.now()}
+		if err := s.Store.CreateGame(ctx, g); err != nil {
+			return err
+		}
+		st.games = append(st.games, *g)
+		st.allGames = append(st.allGames, *g)
+	}
+	if err := s.ensureRound(ctx, st, round); err != nil {
+		return err
+	}
+	return s.saveChange(ctx, st, ch, changeSource{source: SourcePairing, reasons: reasons})
+}
+
+// ensureRound makes the round's row if the division has none yet.
+func (s *Service) ensureRound(ctx context.Context, st *divState, round int) error {
+	rs, err := s.Store.ListRounds(ctx, st.t.ID)
+	if err != nil {
+		return err
+	}
+	for _, r := range rs {
+		if r.Number == round && eqID(r.DivisionID, st.divisionID()) {
+			return nil
+		}
+	}
+	return s.Store.CreateRound(ctx, &Round{TournamentID: st.t.ID, DivisionID: st.divisionID(), Number: round})
+}
+
+// removable refuses to take back a pairing whose game has begun or whose
+// result is in; a bye given by the pairing (or a withdrawn player's
+// round) goes with it.
+func (s *Service) removable(ctx context.Context, st *divState, round int, id int64) (game *Game, row *Result, err error) {
+	game = st.gameOf(round, id)
+	row = st.rowOf(round, id)
+	who := st.name(st.line[id])
+	if row != nil && row.Source != SourcePairing && row.Source != SourceWithdrawal {
+		return nil, nil, Errorf(KindConflict, "pairing-has-result", "%s already has a result in round %d; amend or clear it first", who, round)
+	}
+	if row != nil && row.Player2 != nil {
+		return nil, nil, Errorf(KindConflict, "pairing-has-result", "%s's game in round %d is decided (a forfeit); amend or clear it first", who, round)
+	}
+	if game != nil {
+		turns, err := s.Store.ListTurns(ctx, game.ID)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(turns) > 0 {
+			return nil, nil, Errorf(KindConflict, "game-started", "%s's game in round %d (table %d) has begun", who, round, game.Table)
+		}
+	}
+	return game, row, nil
+}
+
+// clearRound takes back every pairing of a round, if none has begun.
+func (s *Service) clearRound(ctx context.Context, st *divState, round int) error {
+	var games []*Game
+	var rows []*Result
+	for line := 1; line <= len(st.players); line++ {
+		g, r, err := s.removable(ctx, st, round, st.id(line))
+		if err != nil {
+			return Errorf(KindConflict, "round-under-way", "round %d cannot be paired again: %s", round, AsError(err).Msg)
+		}
+		if g != nil && !containsGame(games, g) {
+			games = append(games, g)
+		}
+		if r != nil {
+			rows = append(rows, r)
+		}
+	}
+	return s.removePairings(ctx, games, rows)
+}
+
+func containsGame(gs []*Game, g *Game) bool {
+	for _, x := range gs {
+		if x.ID == g.ID {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Service) removePairings(ctx context.Context, games []*Game, rows []*Result) error {
+	for _, r := range rows {
+		if err := s.Store.DeleteResult(ctx, r.ID); err != nil {
+			return err
+		}
+	}
+	for _, g := range games {
+		if err := s.Store.DeleteGame(ctx, g.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PairingChange is the director's change to a round's pairings: each
+// listed player's pairing is taken back (with their opponent's) and the
+// new pairings made; Unpair only takes back. Players left without a
+// pairing are listed in the answer's unpaired.
+type PairingChange struct {
+	DivisionID *int64          `json:"division_id"`
+	Pairings   []ManualPairing `json:"pairings"`
+	Unpair     []int64         `json:"unpair"`
+	Reason     string          `json:"reason"`
+}
+
+// ChangePairings changes some pairings of a round by hand (director).
+// Pairings whose game has begun or whose result is in are refused.
+func (s *Service) ChangePairings(ctx context.Context, a Actor, tournamentID int64, round int, in PairingChange) (*RoundPairings, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	if round < 1 {
+		return nil, Errorf(KindInvalid, "bad-round", "rounds start at 1")
+	}
+	var out *RoundPairings
+	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		st, err := s.directorDivision(ctx, tournamentID, in.DivisionID)
+		if err != nil {
+			return err
+		}
+		before := st.roundView(round)
+		ids := append([]int64{}, in.Unpair...)
+		for _, mp := range in.Pairings {
+			ids = append(ids, mp.Players...)
+		}
+		var games []*Game
+		var rows []*Result
+		for _, id := range ids {
+			if st.line[id] == 0 {
+				return Errorf(KindInvalid, "unknown-player", "player %d is not in this division", id)
+			}
+			g, r, err := s.removable(ctx, st, round, id)
+			if err != nil {
+				return err
+			}
+			if g != nil && !containsGame(games, g) {
+				games = append(games, g)
+			}
+			if r != nil && !containsRow(rows, r) {
+				rows = append(rows, r)
+			}
+		}
+		if err := s.removePairings(ctx, games, rows); err != nil {
+			return err
+		}
+		if st, err = s.loadDivision(ctx, st.t, st.div); err != nil {
+			return err
+		}
+		ps, err := st.manualPairings(in.Pairings)
+		if err != nil {
+			return err
+		}
+		if err := st.tablesFor(round, ps); err != nil {
+			return err
+		}
+		for i := range ps {
+			if ps[i].Reason == "" {
+				ps[i].Reason = "paired by the director"
+				if ps[i].Opponent == 0 {
+					ps[i].Reason = "bye: given by the director"
+				}
+			}
+		}
+		if err := s.applyPairings(ctx, st, round, ps); err != nil {
+			return err
+		}
+		out = st.roundView(round)
+		return s.auditTournament(ctx, a, tournamentID, "change-pairings", in.Reason, before, out)
+	})
+	return out, err
+}
+
+func containsRow(rs []*Result, r *Result) bool {
+	for _, x := range rs {
+		if x.ID == r.ID {
+			return true
+		}
+	}
+	return false
+}
+
+// tablesFor checks the director's tables against every game of the round
+// and gives the games without one the lowest free tables.
+func (st *divState) tablesFor(round int, ps []standings.Pairing) error {
+	taken := st.takenTables(round)
+	for _, g := range st.games {
+		if g.Round == round {
+			taken[g.Table] = true
+		}
+	}
+	for _, p := range ps {
+		if p.Opponent == 0 || p.Table == 0 {
+			continue
+		}
+		if taken[p.Table] {
+			return Errorf(KindConflict, "table-taken", "table %d already has a game in round %d", p.Table, round)
+		}
+		taken[p.Table] = true
+	}
+	next := 1
+	for i := range ps {
+		if ps[i].Opponent == 0 || ps[i].Table != 0 {
+			continue
+		}
+		for taken[next] {
+			next++
+		}
+		ps[i].Table = next
+		taken[next] = true
+	}
+	return nil
+}

@@ -1,0 +1,248 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"tourney/standings"
+)
+
+// ExportT writes a division as a tsh .t file, exactly as tsh writes one
+// (public: it holds what the standings and pairings show).
+func (s *Service) ExportT(ctx context.Context, tournamentID int64, q StandingsQuery) ([]byte, string, error) {
+	st, err := s.publicDivision(ctx, tournamentID, q.DivisionID)
+	if err != nil {
+		return nil, "", err
+	}
+	return standings.MarshalT(st.d), st.d.Name, nil
+}
+
+// ImportInput is a tsh .t file to read into a tournament: into a new
+// division (named Division, by default the first free letter from A), or
+// into an existing division that has no players yet. RosterOnly takes
+// the players alone; otherwise their pairings and results come too.
+type ImportInput struct {
+	Text       string `json:"text"`
+	DivisionID *int64 `json:"division_id"`
+	Division   string `json:"division"`
+	RosterOnly bool   `json:"roster_only"`
+}
+
+// ImportResult says what an import made.
+type ImportResult struct {
+	Division Division `json:"division"`
+	Players  []Player `json:"players"`
+	Rounds   int      `json:"rounds"`
+	Games    int      `json:"games"`   // pairings not yet played, as games
+	Results  int      `json:"results"` // results, byes included
+}
+
+// ImportT reads a .t roster or division file (director). Players are
+// created in line order, so that the division reads back line for line;
+// results become imported results (a pairing with no result yet becomes
+// a game, at the table the file gives or the lowest free one).
+func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in ImportInput) (*ImportResult, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(in.Text) == "" {
+		return nil, Errorf(KindInvalid, "empty-file", "the .t file is empty")
+	}
+	var out *ImportResult
+	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		t, err := s.Store.GetTournament(ctx, tournamentID)
+		if err != nil {
+			return notFound(err, "tournament %d", tournamentID)
+		}
+		div, err := s.importTarget(ctx, t, in)
+		if err != nil {
+			return err
+		}
+		cfg, err := div.Settings.config(t.Variant)
+		if err != nil {
+			return err
+		}
+		cfg.Rounds, cfg.MaxScore = 0, max(cfg.MaxScore, 1_000_000)
+		d, err := standings.ParseT([]byte(in.Text), div.Name, cfg)
+		if err != nil {
+			return standingsError(err)
+		}
+		if d.NumPlayers() == 0 {
+			return Errorf(KindInvalid, "empty-file", "the .t file has no player lines")
+		}
+		out = &ImportResult{Division: *div, Players: []Player{}}
+		ids := make([]int64, d.NumPlayers()+1)
+		for _, tp := range d.Players() {
+			p := &Player{TournamentID: t.ID, DivisionID: &div.ID, Name: tp.Name, Rating: tp.Rating,
+				FixedTable: tp.FixedTable, TSHFields: tp.Extra}
+			if tp.Withdrawn {
+				p.Withdrawn = string(unplayedOf(tp.UnplayedSpread))
+			}
+			if err := s.Store.CreatePlayer(ctx, p); err != nil {
+				return err
+			}
+			ids[tp.ID] = p.ID
+			out.Players = append(out.Players, *p)
+		}
+		if !in.RosterOnly {
+			if err := s.importRounds(ctx, t, div, d, ids, out); err != nil {
+				return err
+			}
+		}
+		// The division must read back as the file did.
+		st, err := s.loadDivision(ctx, t, div)
+		if err != nil {
+			return err
+		}
+		if len(st.problems) > 0 {
+			return Errorf(KindRule, "import-inconsistent", "the file reads, but not back: %s", strings.Join(st.problems, "; "))
+		}
+		return s.auditTournament(ctx, a, tournamentID, "import-t", "", nil,
+			map[string]any{"division_id": div.ID, "players": len(out.Players), "rounds": out.Rounds, "games": out.Games, "results": out.Results})
+	})
+	return out, err
+}
+
+// unplayedOf reads a tsh "off" spread as what unplayed rounds become.
+func unplayedOf(spread int) standings.Unplayed {
+	switch {
+	case spread > 0:
+		return standings.UnplayedBye
+	case spread < 0:
+		return standings.UnplayedForfeit
+	}
+	return standings.UnplayedNone
+}
+
+// importTarget is the division an import fills: the one named by id,
+// which must have no players, or a new one.
+func (s *Service) importTarget(ctx context.Context, t *Tournament, in ImportInput) (*Division, error) {
+	ds, err := s.Store.ListDivisions(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	if in.DivisionID != nil {
+		var div *Division
+		for i := range ds {
+			if ds[i].ID == *in.DivisionID {
+				div = &ds[i]
+			}
+		}
+		if div == nil {
+			return nil, Errorf(KindNotFound, "unknown-division", "division %d is not in tournament %d", *in.DivisionID, t.ID)
+		}
+		players, err := s.Store.ListPlayers(ctx, t.ID)
+		if err != nil {
+			return nil, err
+		}
+		for i := range players {
+			if inScope(&players[i], div) {
+				return nil, Errorf(KindConflict, "division-not-empty", "division %s already has players; import into a new division", div.Name)
+			}
+		}
+		return div, nil
+	}
+	name := strings.TrimSpace(in.Division)
+	taken := map[string]bool{}
+	for _, d := range ds {
+		taken[d.Name] = true
+	}
+	for c := 'A'; name == "" && c <= 'Z'; c++ {
+		if !taken[string(c)] {
+			name = string(c)
+		}
+	}
+	if name == "" {
+		name = fmt.Sprintf("Division %d", len(ds)+1)
+	}
+	if taken[name] {
+		return nil, Errorf(KindConflict, "duplicate", "tournament %d already has a division %s", t.ID, name)
+	}
+	div := &Division{TournamentID: t.ID, Name: name}
+	if err := s.Store.CreateDivision(ctx, div); err != nil {
+		return nil, err
+	}
+	return div, nil
+}
+
+// importRounds stores the file's rounds: results as imported results
+// (with the start and table the file gives), pairings not yet played as
+// games.
+func (s *Service) importRounds(ctx context.Context, t *Tournament, div *Division, d *standings.Division, ids []int64, out *ImportResult) error {
+	games, err := s.Store.ListGames(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	out.Rounds = d.Rounds()
+	now := s.now()
+	for round := 1; round <= d.Rounds(); round++ {
+		taken := map[int]bool{}
+		for _, g := range games {
+			if g.Round == round {
+				taken[g.Table] = true
+			}
+		}
+		next := 1
+		for _, p := range d.Pairings(round) {
+			r, scored := d.Result(p.Player, round)
+			row := &Result{TournamentID: t.ID, DivisionID: &div.ID, Round: round, Table: p.Table, Source: SourceImported, CreatedAt: now, UpdatedAt: now}
+			switch {
+			case p.Opponent == 0:
+				// A bye the file paired but did not score gets the bye spread.
+				row.Kind, row.Player1, row.Score1 = ResultBye, ids[p.Player], d.Config().ByeSpread
+				if scored {
+					row.Score1 = r.Score
+				}
+				if row.Score1 < 0 {
+					row.Kind = ResultForfeit
+				}
+			case scored && r.Forfeit:
+				loser, winner, spread := p.Player, p.Opponent, r.OppScore
+				if r.Score > r.OppScore {
+					loser, winner, spread = p.Opponent, p.Player, r.Score
+				}
+				row.Kind, row.Player1, row.Player2, row.Score2 = ResultForfeit, ids[loser], ptr(ids[winner]), spread
+			case scored:
+				row.Kind, row.Player1, row.Player2, row.Score1, row.Score2 = ResultGame, ids[p.Player], ptr(ids[p.Opponent]), r.Score, r.OppScore
+				switch r.Start {
+				case standings.StartFirst:
+					row.First = ptr(ids[p.Player])
+				case standings.StartSecond:
+					row.First = ptr(ids[p.Opponent])
+				}
+				switch r.TieBreak {
+				case standings.TieBreakWon:
+					row.TieBreakWinner = ptr(ids[p.Player])
+				case standings.TieBreakLost:
+					row.TieBreakWinner = ptr(ids[p.Opponent])
+				}
+			default:
+				first, second := p.Player, p.Opponent
+				if p.First == p.Opponent {
+					first, second = second, first
+				}
+				table := p.Table
+				if table == 0 || taken[table] {
+					for taken[next] {
+						next++
+					}
+					table = next
+				}
+				taken[table] = true
+				g := &Game{TournamentID: t.ID, DivisionID: &div.ID, Round: round, Table: table,
+					Seats: []int64{ids[first], ids[second]}, Reason: "imported from a .t file", CreatedAt: now}
+				if err := s.Store.CreateGame(ctx, g); err != nil {
+					return err
+				}
+				out.Games++
+				continue
+			}
+			if err := s.Store.CreateResult(ctx, row); err != nil {
+				return err
+			}
+			out.Results++
+		}
+	}
+	return nil
+}

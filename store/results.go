@@ -1,0 +1,73 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"tourney/service"
+)
+
+// CreateResult inserts r and fills in its ID, and CreatedAt and UpdatedAt
+// if they are zero. ErrDuplicate for a second result of a game, or of a
+// player in a round; ErrNotFound for a game or player that does not
+// exist.
+func (s *Store) CreateResult(ctx context.Context, r *service.Result) error {
+	if r.CreatedAt.IsZero() {
+		r.CreatedAt = now()
+	}
+	if r.UpdatedAt.IsZero() {
+		r.UpdatedAt = r.CreatedAt
+	}
+	row := toResultRow(r)
+	row.ID = 0
+	if err := s.writer(ctx).Create(&row).Error; err != nil {
+		return wrap("create result", err)
+	}
+	r.ID = row.ID
+	return nil
+}
+
+// UpdateResult writes every field of r but ID, TournamentID and
+// CreatedAt, and sets UpdatedAt to now if it is zero.
+func (s *Store) UpdateResult(ctx context.Context, r *service.Result) error {
+	if r.UpdatedAt.IsZero() {
+		r.UpdatedAt = now()
+	}
+	row := toResultRow(r)
+	return update(s.writer(ctx), fmt.Sprintf("update result %d", r.ID), &row, r.ID, "tournament_id", "created_at")
+}
+
+// DeleteResult removes a result; ErrNotFound if there is none with that id.
+func (s *Store) DeleteResult(ctx context.Context, id int64) error {
+	res := s.writer(ctx).Where("id = ?", id).Delete(&resultRow{})
+	if res.Error != nil {
+		return wrap(fmt.Sprintf("delete result %d", id), res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return notFound(fmt.Sprintf("delete result %d", id))
+	}
+	return nil
+}
+
+// ListResults returns a tournament's results, by id.
+func (s *Store) ListResults(ctx context.Context, tournamentID int64) ([]service.Result, error) {
+	var rows []resultRow
+	if err := s.reader(ctx).Where("tournament_id = ?", tournamentID).Order("id").Find(&rows).Error; err != nil {
+		return nil, wrap("list results", err)
+	}
+	rs := make([]service.Result, len(rows))
+	for i := range rows {
+		rs[i] = rows[i].toService()
+	}
+	return rs, nil
+}
+
+// ResultForGame returns a game's result, or ErrNotFound.
+func (s *Store) ResultForGame(ctx context.Context, gameID int64) (*service.Result, error) {
+	var row resultRow
+	if err := s.reader(ctx).Where("game_id = ?", gameID).Take(&row).Error; err != nil {
+		return nil, wrap(fmt.Sprintf("result of game %d", gameID), err)
+	}
+	r := row.toService()
+	return &r, nil
+}
