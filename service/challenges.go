@@ -80,6 +80,9 @@ func (s *Service) Challenge(ctx context.Context, a Actor, gameID int64, in Chall
 		if err := s.Store.AppendTurn(ctx, e); err != nil {
 			return err
 		}
+		if err := s.guard(ctx, l, e.Seq); err != nil {
+			return err
+		}
 		l.events = append(l.events, *e)
 		if err := s.audit(ctx, a, l.g, "challenge-ruling", in.Reason, nil, e); err != nil {
 			return err
@@ -268,6 +271,9 @@ func (s *Service) ReverseChallenge(ctx context.Context, a Actor, gameID int64, t
 		if err := s.replayAndSave(ctx, l, idx, "the reversal"); err != nil {
 			return err
 		}
+		if err := s.guard(ctx, l, turn); err != nil {
+			return err
+		}
 		if err := s.audit(ctx, a, l.g, "reverse-ruling", in.Reason, before, l.events[idx]); err != nil {
 			return err
 		}
@@ -346,6 +352,9 @@ func (s *Service) Hold(ctx context.Context, a Actor, gameID int64, in HoldInput)
 		}
 		e := &TurnEvent{GameID: l.g.ID, Seq: nextSeq(l.events), Kind: EventHold, Seat: in.Player, ChallengedTurn: in.Turn, EnteredBy: a.Name(), CreatedAt: s.now()}
 		if err := s.Store.AppendTurn(ctx, e); err != nil {
+			return err
+		}
+		if err := s.guard(ctx, l, e.Seq); err != nil {
 			return err
 		}
 		fresh, err := s.load(ctx, gameID)

@@ -57,12 +57,14 @@ func (s *Service) load(ctx context.Context, gameID int64) (*loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	players, err := s.Store.ListPlayers(ctx, g.TournamentID)
-	if err != nil {
-		return nil, err
-	}
+	// Only the seated players: a turn must not cost a read of the whole
+	// tournament's roster.
 	names := map[int64]string{}
-	for _, p := range players {
+	for _, id := range g.Seats {
+		p, err := s.Store.GetPlayer(ctx, id)
+		if err != nil {
+			return nil, err
+		}
 		names[p.ID] = p.Name
 	}
 	events, err := s.Store.ListTurns(ctx, gameID)

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strings"
 
 	"tourney/standings"
@@ -55,11 +56,11 @@ type PlayerRef struct {
 // PairingView is one game or bye of a round: players in seat order (the
 // first starts), with the reason they were paired.
 type PairingView struct {
-	Table   int         `json:"table,omitempty"`
-	GameID  *int64      `json:"game_id,omitempty"`
-	Players []PlayerRef `json:"players"`
-	Bye     bool        `json:"bye"`
-	Reason  string      `json:"reason"`
+	Table   int          `json:"table,omitempty"`
+	GameID  *int64       `json:"game_id,omitempty"`
+	Players []PlayerRef  `json:"players"`
+	Bye     bool         `json:"bye"`
+	Reason  string       `json:"reason"`
 	Result  *RoundResult `json:"result,omitempty"`
 }
 
@@ -263,7 +264,7 @@ func (st *divState) manualPairings(in []ManualPairing) ([]standings.Pairing, err
 			}
 		}
 		if mp.First != nil {
-			if !contains(mp.Players, *mp.First) {
+			if !slices.Contains(mp.Players, *mp.First) {
 				return nil, Errorf(KindRule, "bad-start", "first is player %d, who is not in this pairing", *mp.First)
 			}
 			p.First = st.line[*mp.First]
@@ -274,15 +275,6 @@ func (st *divState) manualPairings(in []ManualPairing) ([]standings.Pairing, err
 		out = append(out, p)
 	}
 	return out, nil
-}
-
-func contains(ids []int64, id int64) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }
 
 // takenTables are the tables of a round's games outside this division:
@@ -517,8 +509,10 @@ func (s *Service) ChangePairings(ctx context.Context, a Actor, tournamentID int6
 				}
 			}
 		}
-		if err := s.applyPairings(ctx, st, round, ps); err != nil {
-			return err
+		if len(ps) > 0 {
+			if err := s.applyPairings(ctx, st, round, ps); err != nil {
+				return err
+			}
 		}
 		out = st.roundView(round)
 		return s.auditTournament(ctx, a, tournamentID, "change-pairings", in.Reason, before, out)

@@ -117,11 +117,15 @@ type RoundResult struct {
 }
 
 func (st *divState) view(r *Result) RoundResult {
-	v := RoundResult{ID: r.ID, DivisionID: r.DivisionID, Round: r.Round, Kind: r.Kind, GameID: r.GameID, Table: r.Table,
+	v := RoundResult{ID: r.ID, DivisionID: copyID(r.DivisionID), Round: r.Round, Kind: r.Kind, GameID: copyID(r.GameID), Table: r.Table,
 		Players: r.playerIDs(), Spread: r.Score1 - r.Score2, First: copyID(r.First), TieBreakWinner: copyID(r.TieBreakWinner),
 		Source: r.Source, Reason: r.Reason, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 	if r.GameID != nil {
-		v.GameID = copyID(r.GameID)
+		for _, g := range st.games {
+			if g.ID == *r.GameID {
+				v.Table = g.Table // the game may have moved since
+			}
+		}
 	}
 	for _, id := range v.Players {
 		if l := st.line[id]; l != 0 {
@@ -271,7 +275,11 @@ func (s *Service) saveChange(ctx context.Context, st *divState, ch standings.Cha
 			}
 			continue
 		}
-		want := st.rowFrom(res, old, src.source, src.reasons[pc.Player])
+		source := src.source
+		if source == SourcePairing && st.players[pc.Player-1].Withdrawn != "" {
+			source = SourceWithdrawal // a round the pairing gave a withdrawn player
+		}
+		want := st.rowFrom(res, old, source, src.reasons[pc.Player])
 		// Rows that held these players' results otherwise are gone now.
 		for _, id := range want.playerIDs() {
 			if o := st.rowOf(pc.Round, id); o != nil && o != old {

@@ -80,6 +80,9 @@ func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnI
 			}
 			return err
 		}
+		if err := s.guard(ctx, l, e.Seq); err != nil {
+			return err
+		}
 		l.events = append(l.events, *e)
 		if err := s.syncResult(ctx, l); err != nil {
 			return err
@@ -231,6 +234,9 @@ func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoIn
 		if err := s.Store.UpdateTurn(ctx, &last); err != nil {
 			return err
 		}
+		if err := s.guard(ctx, l, last.Seq); err != nil {
+			return err
+		}
 		if err := s.audit(ctx, a, l.g, "undo-turn", in.Reason, before, last); err != nil {
 			return err
 		}
@@ -302,6 +308,9 @@ func (s *Service) CorrectTurn(ctx context.Context, a Actor, gameID int64, turn i
 			e.Points = *in.Points
 		}
 		if err := s.replayAndSave(ctx, l, idx, "this correction"); err != nil {
+			return err
+		}
+		if err := s.guard(ctx, l, turn); err != nil {
 			return err
 		}
 		if err := s.audit(ctx, a, l.g, "correct-turn", in.Reason, before, l.events[idx]); err != nil {

@@ -125,7 +125,7 @@ func (s *Store) UpdateGame(ctx context.Context, g *service.Game) error {
 
 // DeleteGame removes a game and its seats; ErrNotFound if there is none
 // with that id. A game that has turns, a result or audit entries cannot
-// go (the database refuses: ErrNotFound names the reference).
+// go: the foreign keys refuse, and nothing is deleted.
 func (s *Store) DeleteGame(ctx context.Context, id int64) error {
 	op := fmt.Sprintf("delete game %d", id)
 	return s.InTx(ctx, func(ctx context.Context) error {

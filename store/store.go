@@ -25,6 +25,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"time"
 
 	"gorm.io/driver/sqlite"
@@ -38,6 +39,8 @@ import (
 type Store struct {
 	w *gorm.DB // writes and transactions: one connection
 	r *gorm.DB // reads outside a transaction: query_only connections
+	// writeGate queues transactions for the writer in arrival order.
+	writeGate sync.Mutex
 }
 
 var _ service.Store = (*Store)(nil)

@@ -140,19 +140,28 @@ func TestPragmasOnEveryConnection(t *testing.T) {
 	}
 }
 
-// TestTransactionTakesWriteLockAtBegin shows BEGIN IMMEDIATE: while an
-// InTx has written nothing yet, another process cannot start writing.
-func TestTransactionTakesWriteLockAtBegin(t *testing.T) {
+// TestTransactionTakesWriteLockAtFirstWrite: an InTx that has only read
+// leaves the database to other writers; from its first write it holds the
+// write lock (BEGIN IMMEDIATE) until it ends.
+func TestTransactionTakesWriteLockAtFirstWrite(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tourney.db")
 	s := mustOpenPath(t, path)
 	other, err := sql.Open("sqlite3", "file:"+path+"?_busy_timeout=0")
 	ok(t, err)
 	defer other.Close()
 	ok(t, s.InTx(context.Background(), func(ctx context.Context) error {
-		_, err := other.Exec("BEGIN IMMEDIATE")
-		if err == nil {
+		if _, err := s.ListTournaments(ctx); err != nil {
+			return err
+		}
+		if _, err := other.Exec("BEGIN IMMEDIATE"); err != nil {
+			t.Errorf("reading in InTx took the write lock: %v", err)
+		} else {
 			other.Exec("ROLLBACK")
-			t.Error("another connection took the write lock during InTx")
+		}
+		ok(t, s.CreateTournament(ctx, &service.Tournament{Name: "first write"}))
+		if _, err := other.Exec("BEGIN IMMEDIATE"); err == nil {
+			other.Exec("ROLLBACK")
+			t.Error("another connection took the write lock after InTx wrote")
 		}
 		return nil
 	}))
@@ -273,7 +282,7 @@ func TestNestedInTxReusesOuterTx(t *testing.T) {
 		outer := s.tx(ctx)
 		ok(t, s.CreateTournament(ctx, &service.Tournament{Name: "outer"}))
 		ok(t, s.InTx(ctx, func(ctx context.Context) error {
-			if s.tx(ctx).db != outer.db {
+			if s.tx(ctx).root != outer.root {
 				t.Error("nested InTx began a new transaction")
 			}
 			return s.CreateTournament(ctx, &service.Tournament{Name: "inner kept"})
