@@ -239,55 +239,20 @@ type ReverseInput struct {
 // the game is replayed with the opposite verdict; if a later turn no
 // longer fits, the reversal is refused. The audit log keeps both rulings.
 func (s *Service) ReverseChallenge(ctx context.Context, a Actor, gameID int64, turn int, in ReverseInput) (*GameView, error) {
-	if err := requireDirector(a); err != nil {
-		return nil, err
-	}
 	if strings.TrimSpace(in.Reason) == "" {
 		return nil, Errorf(KindInvalid, "missing-reason", "say why the ruling is reversed")
 	}
-	var view *GameView
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		l, err := s.load(ctx, gameID)
-		if err != nil {
-			return err
-		}
-		idx := -1
-		for i, e := range l.events {
-			if e.Seq == turn && e.Kind == EventChallenge && !e.Undone {
-				idx = i
+	return s.editEvent(ctx, a, gameID, turn, directorEdit{action: "reverse-ruling", what: "the reversal", reason: in.Reason,
+		find: func(e TurnEvent) bool { return e.Seq == turn && e.Kind == EventChallenge },
+		change: func(l *loaded, e *TurnEvent) {
+			if e.Verdict == VerdictAcceptable {
+				e.Verdict = VerdictUnacceptable
+			} else {
+				e.Verdict = VerdictAcceptable
 			}
-		}
-		if idx < 0 {
-			return Errorf(KindNotFound, "not-found", "game %d has no challenge at turn %d", gameID, turn)
-		}
-		before := l.events[idx]
-		e := &l.events[idx]
-		e.Verdict = VerdictAcceptable
-		if before.Verdict == VerdictAcceptable {
-			e.Verdict = VerdictUnacceptable
-		}
-		e.DecidedBy = "director"
-		e.Points = bonusFor(l.r.rule, e.Verdict, len(e.Words))
-		if err := s.replayAndSave(ctx, l, idx, "the reversal"); err != nil {
-			return err
-		}
-		if err := s.guard(ctx, l, turn); err != nil {
-			return err
-		}
-		if err := s.audit(ctx, a, l.g, "reverse-ruling", in.Reason, before, l.events[idx]); err != nil {
-			return err
-		}
-		fresh, err := s.load(ctx, gameID)
-		if err != nil {
-			return err
-		}
-		if err := s.syncResult(ctx, fresh); err != nil {
-			return err
-		}
-		view = s.view(fresh.t, fresh.g, fresh.names, fresh.events, fresh.r)
-		return nil
-	})
-	return view, err
+			e.DecidedBy = "director"
+			e.Points = bonusFor(l.r.rule, e.Verdict, len(e.Words))
+		}})
 }
 
 // replayAndSave replays a game whose event idx was changed in memory and

@@ -240,15 +240,8 @@ func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoIn
 		if err := s.audit(ctx, a, l.g, "undo-turn", in.Reason, before, last); err != nil {
 			return err
 		}
-		l, err = s.load(ctx, gameID)
-		if err != nil {
-			return err
-		}
-		if err := s.syncResult(ctx, l); err != nil {
-			return err
-		}
-		view = s.view(l.t, l.g, l.names, l.events, l.r)
-		return nil
+		view, err = s.settle(ctx, gameID)
+		return err
 	})
 	return view, err
 }
@@ -269,11 +262,45 @@ type CorrectionInput struct {
 // is refused and nothing changes. Every computed score is brought up to
 // date, and the audit log keeps the turn before and after.
 func (s *Service) CorrectTurn(ctx context.Context, a Actor, gameID int64, turn int, in CorrectionInput) (*GameView, error) {
-	if err := requireDirector(a); err != nil {
-		return nil, err
-	}
+	edit := directorEdit{action: "correct-turn", what: "this correction", reason: in.Reason,
+		find: func(e TurnEvent) bool { return e.Seq == turn },
+		change: func(_ *loaded, e *TurnEvent) {
+			if in.Player != nil {
+				e.Seat = *in.Player
+			}
+			if in.Move != nil {
+				e.Move = strings.TrimSpace(*in.Move)
+			}
+			if in.Rack != nil {
+				e.Rack = strings.ToUpper(strings.TrimSpace(*in.Rack))
+			}
+			if in.ClaimedScore != nil {
+				e.ClaimedScore = in.ClaimedScore
+			}
+			if in.Points != nil {
+				e.Points = *in.Points
+			}
+		}}
 	if strings.TrimSpace(in.Reason) == "" {
 		return nil, Errorf(KindInvalid, "missing-reason", "say why the turn is corrected")
+	}
+	return s.editEvent(ctx, a, gameID, turn, edit)
+}
+
+// directorEdit is a change the director makes to one stored event.
+type directorEdit struct {
+	action, what, reason string
+	find                 func(TurnEvent) bool
+	change               func(*loaded, *TurnEvent)
+}
+
+// editEvent applies a director's edit to an event: the game is replayed
+// with it (refused if a later turn no longer fits), every computed value
+// brought up to date, the audit log given the event before and after, and
+// the game's result kept in step.
+func (s *Service) editEvent(ctx context.Context, a Actor, gameID int64, turn int, edit directorEdit) (*GameView, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
 	}
 	var view *GameView
 	err := s.Store.InTx(ctx, func(ctx context.Context) error {
@@ -283,50 +310,41 @@ func (s *Service) CorrectTurn(ctx context.Context, a Actor, gameID int64, turn i
 		}
 		idx := -1
 		for i, e := range l.events {
-			if e.Seq == turn && !e.Undone {
+			if !e.Undone && edit.find(e) {
 				idx = i
 			}
 		}
 		if idx < 0 {
-			return Errorf(KindNotFound, "not-found", "game %d has no turn %d", gameID, turn)
+			return Errorf(KindNotFound, "not-found", "game %d has no such turn %d", gameID, turn)
 		}
 		before := l.events[idx]
-		e := &l.events[idx]
-		if in.Player != nil {
-			e.Seat = *in.Player
-		}
-		if in.Move != nil {
-			e.Move = strings.TrimSpace(*in.Move)
-		}
-		if in.Rack != nil {
-			e.Rack = strings.ToUpper(strings.TrimSpace(*in.Rack))
-		}
-		if in.ClaimedScore != nil {
-			e.ClaimedScore = in.ClaimedScore
-		}
-		if in.Points != nil {
-			e.Points = *in.Points
-		}
-		if err := s.replayAndSave(ctx, l, idx, "this correction"); err != nil {
+		edit.change(l, &l.events[idx])
+		if err := s.replayAndSave(ctx, l, idx, edit.what); err != nil {
 			return err
 		}
 		if err := s.guard(ctx, l, turn); err != nil {
 			return err
 		}
-		if err := s.audit(ctx, a, l.g, "correct-turn", in.Reason, before, l.events[idx]); err != nil {
+		if err := s.audit(ctx, a, l.g, edit.action, edit.reason, before, l.events[idx]); err != nil {
 			return err
 		}
-		l2, err := s.load(ctx, gameID)
-		if err != nil {
-			return err
-		}
-		if err := s.syncResult(ctx, l2); err != nil {
-			return err
-		}
-		view = s.view(l2.t, l2.g, l2.names, l2.events, l2.r)
-		return nil
+		view, err = s.settle(ctx, gameID)
+		return err
 	})
 	return view, err
+}
+
+// settle reloads a game after a change, keeps its stored result in step
+// and returns the game as it now stands.
+func (s *Service) settle(ctx context.Context, gameID int64) (*GameView, error) {
+	l, err := s.load(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.syncResult(ctx, l); err != nil {
+		return nil, err
+	}
+	return s.view(l.t, l.g, l.names, l.events, l.r), nil
 }
 
 func (s *Service) audit(ctx context.Context, a Actor, g *Game, action, reason string, before, after any) error {

@@ -12,11 +12,19 @@ func (s *Store) AddAudit(ctx context.Context, a *service.AuditEntry) error {
 		a.At = now()
 	}
 	row := toAuditRow(a)
-	row.ID = 0
-	if err := s.writer(ctx).Create(&row).Error; err != nil {
+	c, err := s.conn(s.writer(ctx))
+	if err != nil {
 		return wrap("add audit entry", err)
 	}
-	a.ID = row.ID
+	// The columns and Go values gorm's Create would bind.
+	res, err := c.exec(ctx, insertAuditSQL,
+		row.TournamentID, row.GameID, row.Who, row.Action, row.Reason, row.Before, row.After, row.At)
+	if err == nil {
+		a.ID, err = res.LastInsertId()
+	}
+	if err != nil {
+		return wrap("add audit entry", err)
+	}
 	return nil
 }
 

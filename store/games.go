@@ -46,7 +46,7 @@ func insertSeats(db *gorm.DB, gameID int64, seats []int64) error {
 
 // GetGame returns the game with that id and its seats, or ErrNotFound.
 func (s *Store) GetGame(ctx context.Context, id int64) (*service.Game, error) {
-	games, err := loadGames(s.reader(ctx), "games.id = ?", id)
+	games, err := s.loadGames(ctx, s.reader(ctx), "games.id = ?", id)
 	if err != nil {
 		return nil, wrap(fmt.Sprintf("game %d", id), err)
 	}
@@ -58,44 +58,49 @@ func (s *Store) GetGame(ctx context.Context, id int64) (*service.Game, error) {
 
 // ListGames returns a tournament's games with their seats, by id.
 func (s *Store) ListGames(ctx context.Context, tournamentID int64) ([]service.Game, error) {
-	games, err := loadGames(s.reader(ctx), "games.tournament_id = ?", tournamentID)
+	games, err := s.loadGames(ctx, s.reader(ctx), "games.tournament_id = ?", tournamentID)
 	if err != nil {
 		return nil, wrap("list games", err)
 	}
 	return games, nil
 }
 
-// gameSeat is a row of games LEFT JOIN game_seats: a game once per seat,
-// or once with no seat.
-type gameSeat struct {
-	Game     gameRow `gorm:"embedded"`
-	Seat     *int    `gorm:"column:seat"`
-	PlayerID *int64  `gorm:"column:player_id"`
-}
-
-// loadGames reads games and seats in one statement, so that outside a
-// transaction too the seats are those of the games as read.
-func loadGames(db *gorm.DB, where string, args ...any) ([]service.Game, error) {
-	var rows []gameSeat
-	err := db.Model(&gameRow{}).
-		Select("games.*, game_seats.seat, game_seats.player_id").
-		Joins("LEFT JOIN game_seats ON game_seats.game_id = games.id").
-		Where(where, args...).
-		Order("games.id, game_seats.seat").
-		Scan(&rows).Error
+// loadGames reads games and seats in one statement (games LEFT JOIN
+// game_seats: a game once per seat, or once with no seat), so that outside
+// a transaction too the seats are those of the games as read.
+func (s *Store) loadGames(ctx context.Context, db *gorm.DB, where string, args ...any) ([]service.Game, error) {
+	c, err := s.conn(db)
 	if err != nil {
 		return nil, err
 	}
+	rows, err := c.query(ctx, gamesSQL(where), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
 	var games []service.Game
-	for i := range rows {
-		r := &rows[i]
-		if len(games) == 0 || games[len(games)-1].ID != r.Game.ID {
-			games = append(games, r.Game.toService(nil))
+	for rows.Next() {
+		var (
+			r            gameRow
+			division     nullInt
+			round, table int64
+			player       nullInt
+		)
+		if err := rows.Scan(&r.ID, &r.TournamentID, &division, &round, &table, &r.Teams, &r.Reason,
+			&r.CreatedAt, &player); err != nil {
+			return nil, err
 		}
-		if r.PlayerID != nil {
+		if len(games) == 0 || games[len(games)-1].ID != r.ID {
+			r.DivisionID, r.Round, r.TableNumber = division.int64Ptr(), int(round), int(table)
+			games = append(games, r.toService(nil))
+		}
+		if player.Valid {
 			g := &games[len(games)-1]
-			g.Seats = append(g.Seats, *r.PlayerID)
+			g.Seats = append(g.Seats, player.Int64)
 		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
 	}
 	if games == nil {
 		games = []service.Game{}

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 
 	"tourney/service"
@@ -21,7 +23,14 @@ func (s *Store) CreatePlayer(ctx context.Context, p *service.Player) error {
 // GetPlayer returns the player with that id, or ErrNotFound.
 func (s *Store) GetPlayer(ctx context.Context, id int64) (*service.Player, error) {
 	var row playerRow
-	if err := s.reader(ctx).Where("id = ?", id).Take(&row).Error; err != nil {
+	c, err := s.conn(s.reader(ctx))
+	if err == nil {
+		err = scanPlayer(c.queryRow(ctx, getPlayerSQL, id), &row)
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound(fmt.Sprintf("player %d", id))
+	}
+	if err != nil {
 		return nil, wrap(fmt.Sprintf("player %d", id), err)
 	}
 	p, err := row.toService()

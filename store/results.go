@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 
 	"tourney/service"
@@ -65,7 +67,14 @@ func (s *Store) ListResults(ctx context.Context, tournamentID int64) ([]service.
 // ResultForGame returns a game's result, or ErrNotFound.
 func (s *Store) ResultForGame(ctx context.Context, gameID int64) (*service.Result, error) {
 	var row resultRow
-	if err := s.reader(ctx).Where("game_id = ?", gameID).Take(&row).Error; err != nil {
+	c, err := s.conn(s.reader(ctx))
+	if err == nil {
+		err = scanResult(c.queryRow(ctx, resultForGameSQL, gameID), &row)
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound(fmt.Sprintf("result of game %d", gameID))
+	}
+	if err != nil {
 		return nil, wrap(fmt.Sprintf("result of game %d", gameID), err)
 	}
 	r := row.toService()

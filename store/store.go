@@ -39,6 +39,9 @@ import (
 type Store struct {
 	w *gorm.DB // writes and transactions: one connection
 	r *gorm.DB // reads outside a transaction: query_only connections
+	// The *sql.DB under w and r, and their prepared statements (rawsql.go).
+	wDB, rDB       *sql.DB
+	wStmts, rStmts stmtCache
 	// writeGate queues transactions for the writer in arrival order.
 	writeGate sync.Mutex
 }
@@ -97,14 +100,18 @@ func open(path string, o options) (*Store, error) {
 		s.Close()
 		return nil, fmt.Errorf("store: migrate %s: %w", path, err)
 	}
+	s.wDB = s.sqlDB(w)
+	s.wStmts = prepareStmts(s.wDB)
 	if o.readOnWriter {
-		s.r = w
+		s.r, s.rDB, s.rStmts = w, s.wDB, s.wStmts
 		return s, nil
 	}
 	if s.r, err = openPool(dsn(abs, true), o.readers); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
+	s.rDB = s.sqlDB(s.r)
+	s.rStmts = prepareStmts(s.rDB)
 	return s, nil
 }
 
@@ -205,6 +212,10 @@ func (s *Store) Close() error {
 	pools := []*gorm.DB{s.r, s.w}
 	if s.r == s.w {
 		pools = pools[1:]
+	}
+	s.rStmts.close()
+	if s.r != s.w {
+		s.wStmts.close()
 	}
 	var errs []error
 	for _, db := range pools {

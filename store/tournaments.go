@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 
 	"tourney/service"
@@ -31,7 +33,14 @@ func (s *Store) CreateTournament(ctx context.Context, t *service.Tournament) err
 // GetTournament returns the tournament with that id, or ErrNotFound.
 func (s *Store) GetTournament(ctx context.Context, id int64) (*service.Tournament, error) {
 	var row tournamentRow
-	if err := s.reader(ctx).Where("id = ?", id).Take(&row).Error; err != nil {
+	c, err := s.conn(s.reader(ctx))
+	if err == nil {
+		err = scanTournament(c.queryRow(ctx, getTournamentSQL, id), &row)
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound(fmt.Sprintf("tournament %d", id))
+	}
+	if err != nil {
 		return nil, wrap(fmt.Sprintf("tournament %d", id), err)
 	}
 	t, err := row.toService()

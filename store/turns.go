@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"gorm.io/gorm"
+
 	"tourney/service"
 )
 
@@ -19,12 +21,29 @@ func (s *Store) AppendTurn(ctx context.Context, e *service.TurnEvent) error {
 	if err != nil {
 		return wrap("append turn: words", err)
 	}
-	row.ID = 0
-	if err := s.writer(ctx).Create(&row).Error; err != nil {
+	id, err := s.insertTurn(ctx, s.writer(ctx), &row)
+	if err != nil {
 		return wrap(fmt.Sprintf("append turn %d to game %d", e.Seq, e.GameID), err)
 	}
-	e.ID = row.ID
+	e.ID = id
 	return nil
+}
+
+// insertTurn inserts row but its ID, as gorm's Create would (every column
+// but a zero primary key, the same Go values bound), and returns the ID.
+func (s *Store) insertTurn(ctx context.Context, db *gorm.DB, r *turnRow) (int64, error) {
+	c, err := s.conn(db)
+	if err != nil {
+		return 0, err
+	}
+	res, err := c.exec(ctx, insertTurnSQL,
+		r.GameID, r.Seq, r.Kind, r.Seat, r.Move, r.Rack, r.ClaimedScore, r.Points, r.Score, r.Agrees, r.Flag,
+		r.Breakdown, r.ChallengedTurn, r.Verdict, r.Words, r.InvalidWords, r.Lexicon, r.DecidedBy,
+		r.Undone, r.EnteredBy, r.CreatedAt)
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
 }
 
 // UpdateTurn writes every field of e but ID, GameID and CreatedAt: an
@@ -39,8 +58,8 @@ func (s *Store) UpdateTurn(ctx context.Context, e *service.TurnEvent) error {
 
 // ListTurns returns all of a game's events, undone ones included, by Seq.
 func (s *Store) ListTurns(ctx context.Context, gameID int64) ([]service.TurnEvent, error) {
-	var rows []turnRow
-	if err := s.reader(ctx).Where("game_id = ?", gameID).Order("seq").Find(&rows).Error; err != nil {
+	rows, err := s.listTurnRows(ctx, s.reader(ctx), gameID)
+	if err != nil {
 		return nil, wrap(fmt.Sprintf("list turns of game %d", gameID), err)
 	}
 	es := make([]service.TurnEvent, len(rows))
@@ -51,4 +70,24 @@ func (s *Store) ListTurns(ctx context.Context, gameID int64) ([]service.TurnEven
 		}
 	}
 	return es, nil
+}
+
+func (s *Store) listTurnRows(ctx context.Context, db *gorm.DB, gameID int64) ([]turnRow, error) {
+	c, err := s.conn(db)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := c.query(ctx, listTurnsSQL, gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []turnRow
+	for rows.Next() {
+		out = append(out, turnRow{})
+		if err := scanTurn(rows, &out[len(out)-1]); err != nil {
+			return nil, err
+		}
+	}
+	return out, rows.Err()
 }
