@@ -77,10 +77,10 @@ func (s *Service) Challenge(ctx context.Context, a Actor, gameID int64, in Chall
 		}
 		l.r.status = l.r.statusNow(l.t.ChallengeRule)
 		fillComputed(e, l.r.turns[len(l.r.turns)-1])
-		if err := s.Store.AppendTurn(ctx, e); err != nil {
+		if err := s.claim(ctx, l); err != nil {
 			return err
 		}
-		if err := s.guard(ctx, l, e.Seq); err != nil {
+		if err := s.Store.AppendTurn(ctx, e); err != nil {
 			return err
 		}
 		l.events = append(l.events, *e)
@@ -316,10 +316,10 @@ func (s *Service) Hold(ctx context.Context, a Actor, gameID int64, in HoldInput)
 			return Errorf(KindRule, "already-held", "turn %d is already held", in.Turn)
 		}
 		e := &TurnEvent{GameID: l.g.ID, Seq: nextSeq(l.events), Kind: EventHold, Seat: in.Player, ChallengedTurn: in.Turn, EnteredBy: a.Name(), CreatedAt: s.now()}
-		if err := s.Store.AppendTurn(ctx, e); err != nil {
+		if err := s.claim(ctx, l); err != nil {
 			return err
 		}
-		if err := s.guard(ctx, l, e.Seq); err != nil {
+		if err := s.Store.AppendTurn(ctx, e); err != nil {
 			return err
 		}
 		fresh, err := s.load(ctx, gameID)

@@ -73,6 +73,8 @@ type Game struct {
 	Teams        bool      `json:"teams,omitempty"`  // 2-vs-2 (Word Chums): seats 1+3 against 2+4
 	Reason       string    `json:"reason,omitempty"` // why these players were paired, when a pairing system paired them
 	CreatedAt    time.Time `json:"created_at"`
+	// Version counts changes to the game's turn events (see Store.ClaimGame).
+	Version int64 `json:"-"`
 }
 
 // Turn event kinds as stored and as the API names them.

@@ -53,6 +53,9 @@ var ErrNotFound = errors.New("not found")
 // a second turn event with the same number).
 var ErrDuplicate = errors.New("duplicate")
 
+// ErrStale is what a Store returns when a game changed after it was read.
+var ErrStale = errors.New("stale")
+
 // AsError turns any error into an *Error: store sentinels become their
 // kinds, anything unknown is internal.
 func AsError(err error) *Error {

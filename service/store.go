@@ -33,6 +33,10 @@ type Store interface {
 	GetGame(ctx context.Context, id int64) (*Game, error)
 	ListGames(ctx context.Context, tournamentID int64) ([]Game, error)
 	UpdateGame(ctx context.Context, g *Game) error
+	// ClaimGame is the first write of any change to a game's turn events:
+	// it moves the game past the version the change was decided on, or
+	// fails with ErrStale if another change moved it first.
+	ClaimGame(ctx context.Context, gameID, version int64) error
 	// DeleteGame removes a game that has no turns, results or audit
 	// entries (a pairing taken back) with its seats.
 	DeleteGame(ctx context.Context, id int64) error

@@ -62,6 +62,7 @@ func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnI
 		if err != nil {
 			return err
 		}
+		wasFinished := l.r.status == StatusFinished
 		if err := l.r.apply(e); err != nil {
 			return err
 		}
@@ -70,6 +71,9 @@ func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnI
 		}
 		l.r.status = l.r.statusNow(l.t.ChallengeRule)
 		fillComputed(e, l.r.turns[len(l.r.turns)-1])
+		if err := s.claim(ctx, l); err != nil {
+			return err
+		}
 		if err := s.Store.AppendTurn(ctx, e); err != nil {
 			if errors.Is(err, ErrDuplicate) {
 				// Another entry took this turn first: show the game as stored.
@@ -80,12 +84,12 @@ func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnI
 			}
 			return err
 		}
-		if err := s.guard(ctx, l, e.Seq); err != nil {
-			return err
-		}
 		l.events = append(l.events, *e)
-		if err := s.syncResult(ctx, l); err != nil {
-			return err
+		// Only a finished game has a recorded result to keep in step.
+		if wasFinished || l.r.status == StatusFinished {
+			if err := s.syncResult(ctx, l); err != nil {
+				return err
+			}
 		}
 		res = turnResult(e, l)
 		return nil
@@ -231,10 +235,10 @@ func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoIn
 		}
 		before := last
 		last.Undone = true
-		if err := s.Store.UpdateTurn(ctx, &last); err != nil {
+		if err := s.claim(ctx, l); err != nil {
 			return err
 		}
-		if err := s.guard(ctx, l, last.Seq); err != nil {
+		if err := s.Store.UpdateTurn(ctx, &last); err != nil {
 			return err
 		}
 		if err := s.audit(ctx, a, l.g, "undo-turn", in.Reason, before, last); err != nil {
@@ -319,10 +323,10 @@ func (s *Service) editEvent(ctx context.Context, a Actor, gameID int64, turn int
 		}
 		before := l.events[idx]
 		edit.change(l, &l.events[idx])
-		if err := s.replayAndSave(ctx, l, idx, edit.what); err != nil {
+		if err := s.claim(ctx, l); err != nil {
 			return err
 		}
-		if err := s.guard(ctx, l, turn); err != nil {
+		if err := s.replayAndSave(ctx, l, idx, edit.what); err != nil {
 			return err
 		}
 		if err := s.audit(ctx, a, l.g, edit.action, edit.reason, before, l.events[idx]); err != nil {

@@ -87,7 +87,7 @@ func (s *Store) loadGames(ctx context.Context, db *gorm.DB, where string, args .
 			player       nullInt
 		)
 		if err := rows.Scan(&r.ID, &r.TournamentID, &division, &round, &table, &r.Teams, &r.Reason,
-			&r.CreatedAt, &player); err != nil {
+			&r.CreatedAt, &r.Version, &player); err != nil {
 			return nil, err
 		}
 		if len(games) == 0 || games[len(games)-1].ID != r.ID {
@@ -147,4 +147,27 @@ func (s *Store) DeleteGame(ctx context.Context, id int64) error {
 		}
 		return nil
 	})
+}
+
+// ClaimGame takes the next version of a game's turn events, if the game
+// is still at the version the caller read; service.ErrStale if another
+// change got there first. It is the first write of a change to a game's
+// events, so it also takes the write lock.
+func (s *Store) ClaimGame(ctx context.Context, gameID, version int64) error {
+	op := fmt.Sprintf("claim game %d", gameID)
+	res := s.writer(ctx).Exec(`UPDATE games SET version = version + 1 WHERE id = ? AND version = ?`, gameID, version)
+	if res.Error != nil {
+		return wrap(op, res.Error)
+	}
+	if res.RowsAffected == 1 {
+		return nil
+	}
+	var n int64
+	if err := s.writer(ctx).Raw(`SELECT count(*) FROM games WHERE id = ?`, gameID).Scan(&n).Error; err != nil {
+		return wrap(op, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("%s: %w", op, service.ErrNotFound)
+	}
+	return fmt.Errorf("%s: %w", op, service.ErrStale)
 }

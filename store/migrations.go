@@ -223,6 +223,11 @@ ALTER TABLE players ADD COLUMN tsh_fields TEXT CHECK (tsh_fields IS NULL OR json
 -- Why a pairing system paired the game's players.
 ALTER TABLE games ADD COLUMN pairing_reason TEXT NOT NULL DEFAULT '';
 `},
+	{7, "game versions", `
+-- Bumped by every change to a game's turn events: a change claims the
+-- version it read, so two changes made at once cannot both stand.
+ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+`},
 }
 
 // migrate applies the migrations up to version upTo that the database

@@ -144,6 +144,7 @@ type gameRow struct {
 	Teams        bool      `gorm:"column:teams"`
 	Reason       string    `gorm:"column:pairing_reason"` // migration 6
 	CreatedAt    time.Time `gorm:"column:created_at;autoCreateTime:false"`
+	Version      int64     `gorm:"column:version;->"` // migration 7; written only by ClaimGame
 }
 
 func (gameRow) TableName() string { return "games" }
@@ -155,7 +156,8 @@ func toGameRow(g *service.Game) gameRow {
 
 func (r *gameRow) toService(seats []int64) service.Game {
 	return service.Game{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID,
-		Round: r.Round, Table: r.TableNumber, Seats: seats, Teams: r.Teams, Reason: r.Reason, CreatedAt: r.CreatedAt}
+		Round: r.Round, Table: r.TableNumber, Seats: seats, Teams: r.Teams, Reason: r.Reason, CreatedAt: r.CreatedAt,
+		Version: r.Version}
 }
 
 // gameSeatRow is one entry of Game.Seats: Seats[i] is seat i+1.

@@ -176,7 +176,7 @@ func scanTurn(rows *sql.Rows, r *turnRow) error {
 
 // gameColumns are gameRow's columns, in scanGame's order.
 const gameColumns = `games.id, games.tournament_id, games.division_id, games.round, games.table_number,
-	games.teams, games.pairing_reason, games.created_at`
+	games.teams, games.pairing_reason, games.created_at, games.version`
 
 // playerColumns are playerRow's columns, in scanPlayer's order.
 const playerColumns = `id, tournament_id, division_id, name, rating, member_id, withdrawn, fixed_table, tsh_fields`

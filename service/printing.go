@@ -1,0 +1,124 @@
+package service
+
+import (
+	"context"
+
+	"tourney/standings"
+)
+
+// What the printed reports need beyond the standings and pairings the API
+// already shows: every player's round-by-round record, for scorecards and
+// the cross-table.
+
+// DivisionRecord is a division round by round (public): its standings
+// after Through, and each player's games up to that round.
+type DivisionRecord struct {
+	TournamentID int64          `json:"tournament_id"`
+	Tournament   string         `json:"tournament"`
+	DivisionID   *int64         `json:"division_id,omitempty"`
+	Division     string         `json:"division,omitempty"`
+	Through      int            `json:"through"` // the last round shown
+	Rounds       int            `json:"rounds"`  // rounds planned (0: not set)
+	Standings    []StandingRow  `json:"standings"`
+	Players      []PlayerRecord `json:"players"` // in the division's line order (player id)
+}
+
+// PlayerRecord is one player's rounds.
+type PlayerRecord struct {
+	ID        int64         `json:"id"`
+	Line      int           `json:"line"` // 1-based, the player's number in the division
+	Name      string        `json:"name"`
+	Rating    int           `json:"rating"`
+	Withdrawn bool          `json:"withdrawn"`
+	Rounds    []RoundRecord `json:"rounds"` // one per round paired, in order
+}
+
+// RoundRecord is one round from one player's side.
+type RoundRecord struct {
+	Round        int    `json:"round"`
+	Table        int    `json:"table,omitempty"`
+	OpponentID   int64  `json:"opponent_id,omitempty"` // 0: a bye, or a forfeit nobody won
+	OpponentLine int    `json:"opponent_line,omitempty"`
+	Opponent     string `json:"opponent,omitempty"`
+	Start        string `json:"start,omitempty"` // first, second or "" when not known
+	Entered      bool   `json:"entered"`         // the result is in; scores below are meaningful
+	Bye          bool   `json:"bye"`
+	Forfeit      bool   `json:"forfeit"`
+	Score        int    `json:"score"`
+	OppScore     int    `json:"opp_score"`
+	Spread       int    `json:"spread"`
+	Outcome      string `json:"outcome,omitempty"` // W, L, T or "" (not entered, or counts neither way)
+}
+
+// Record shows a division round by round after q.Round (0: every round
+// so far). Public, like the standings it comes from.
+func (s *Service) Record(ctx context.Context, tournamentID int64, q StandingsQuery) (*DivisionRecord, error) {
+	st, err := s.publicDivision(ctx, tournamentID, q.DivisionID)
+	if err != nil {
+		return nil, err
+	}
+	through, err := st.through(q.Round)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.Standings(ctx, tournamentID, q)
+	if err != nil {
+		return nil, err
+	}
+	rec := &DivisionRecord{TournamentID: st.t.ID, Tournament: st.t.Name, DivisionID: st.divisionID(),
+		Through: through, Rounds: st.cfg.Rounds, Standings: rows, Players: []PlayerRecord{}}
+	if st.div != nil {
+		rec.Division = st.div.Name
+	}
+	for line := 1; line <= len(st.players); line++ {
+		p := st.players[line-1]
+		pr := PlayerRecord{ID: p.ID, Line: line, Name: p.Name, Rating: p.Rating, Withdrawn: p.Withdrawn != "", Rounds: []RoundRecord{}}
+		for round := 1; round <= through; round++ {
+			opp, paired := st.d.Opponent(line, round)
+			if !paired {
+				continue
+			}
+			rr := RoundRecord{Round: round, OpponentLine: opp, OpponentID: st.id(opp)}
+			if opp != 0 {
+				rr.Opponent = st.name(opp)
+			}
+			if g := st.gameOf(round, p.ID); g != nil {
+				rr.Table = g.Table
+			}
+			for _, pp := range st.d.Pairings(round) {
+				if pp.Player == line || pp.Opponent == line {
+					if rr.Table == 0 {
+						rr.Table = pp.Table
+					}
+					switch pp.First {
+					case 0:
+					case line:
+						rr.Start = "first"
+					default:
+						rr.Start = "second"
+					}
+				}
+			}
+			if r, ok := st.d.Result(line, round); ok {
+				rr.Entered, rr.Forfeit, rr.Bye = true, r.Forfeit, r.IsBye()
+				rr.Score, rr.OppScore, rr.Spread = r.Score, r.OppScore, r.Spread()
+				rr.Outcome = string(r.Outcome())
+				switch r.Start {
+				case standings.StartFirst:
+					rr.Start = "first"
+				case standings.StartSecond:
+					rr.Start = "second"
+				}
+			} else if opp == 0 {
+				rr.Bye = true
+			}
+			pr.Rounds = append(pr.Rounds, rr)
+		}
+		rec.Players = append(rec.Players, pr)
+	}
+	return rec, nil
+}
+
+// RequireDirector refuses anyone but the director, for the printouts
+// that carry credentials or cost the server real work.
+func RequireDirector(a Actor) error { return requireDirector(a) }
