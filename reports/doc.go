@@ -1,9 +1,10 @@
-// Package reports prints a tournament's paper: score sheets now, and
-// standings, pairings, cross-tables, scorecards and table cards in the
-// same way later.
+// Package reports prints a tournament's paper: score sheets (filled in
+// from the record, or blank) and result slips for the tables; standings,
+// pairings by table and by name, the cross-table and players' scorecards
+// for the wall; table cards with a QR code for score entry.
 //
 // Every report is pure rendering. Its input is a plain struct of this
-// package (ScoreSheet, ...) holding exactly what the page shows, so a
+// package (ScoreSheet, Division, Pairings, TableCard, ...) holding exactly what the page shows, so a
 // report can be tested, previewed and benchmarked without a database;
 // a constructor beside it (ScoreSheetFromGame) maps the service's view
 // onto it. A writer (WriteScoreSheets) streams one PDF for any number of

@@ -1,0 +1,247 @@
+package api
+
+import (
+	"fmt"
+	"io"
+	"net/url"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"tourney/reports"
+	"tourney/service"
+)
+
+// The printouts of a round and a division: standings, pairings, the
+// cross-table and scorecards are public, as the data they show; table
+// cards carry credentials and are the director's.
+
+// divisionRecord reads ?division=&round=&paper= and the division's record.
+func (s *Server) divisionRecord(c *gin.Context) (*service.DivisionRecord, reports.Paper, bool) {
+	p := parse(c)
+	id, q := p.id("id"), p.standingsQuery()
+	if s.failed(c, p) {
+		return nil, "", false
+	}
+	paper, err := paperOf(c)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return nil, "", false
+	}
+	rec, err := s.svc.Record(c.Request.Context(), id, q)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return nil, "", false
+	}
+	return rec, paper, true
+}
+
+// standingsPDF prints the standings (public).
+func (s *Server) standingsPDF(c *gin.Context) {
+	rec, paper, ok := s.divisionRecord(c)
+	if !ok {
+		return
+	}
+	s.sendPDF(c, fmt.Sprintf("standings-%d.pdf", rec.Through), func(w io.Writer) error {
+		return reports.WriteStandings(w, paper, reports.DivisionFromRecord(rec))
+	})
+}
+
+// pairingsPDF prints a round's pairings by table and by name (public).
+func (s *Server) pairingsPDF(c *gin.Context) {
+	p := parse(c)
+	id, round, q := p.id("id"), p.small("round"), p.standingsQuery()
+	if s.failed(c, p) {
+		return
+	}
+	paper, err := paperOf(c)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	ctx := c.Request.Context()
+	rp, err := s.svc.Pairings(ctx, id, round, q)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	maker, err := s.sheetMaker(ctx, id)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	if len(rp.Pairings) == 0 {
+		writeProblem(c, s.log, service.Errorf(service.KindNotFound, "not-paired", "round %d is not paired yet", round))
+		return
+	}
+	s.sendPDF(c, fmt.Sprintf("pairings-round-%d.pdf", round), func(w io.Writer) error {
+		return reports.WritePairings(w, paper, reports.PairingsFromRound(maker.t.Name, maker.division(rp.DivisionID), rp))
+	})
+}
+
+// division names a division by id; "" for none.
+func (m *sheetMaker) division(id *int64) string {
+	if id == nil {
+		return ""
+	}
+	return m.divisions[*id]
+}
+
+// crossTablePDF prints a division's cross-table on landscape pages (public).
+func (s *Server) crossTablePDF(c *gin.Context) {
+	rec, paper, ok := s.divisionRecord(c)
+	if !ok {
+		return
+	}
+	s.sendPDF(c, fmt.Sprintf("crosstable-%d.pdf", rec.Through), func(w io.Writer) error {
+		return reports.WriteCrossTable(w, paper, reports.DivisionFromRecord(rec))
+	})
+}
+
+// scorecardsPDF prints a scorecard for every player of a division, one
+// a page (public, as the results on them).
+func (s *Server) scorecardsPDF(c *gin.Context) {
+	rec, paper, ok := s.divisionRecord(c)
+	if !ok {
+		return
+	}
+	s.sendPDF(c, "scorecards.pdf", func(w io.Writer) error {
+		return reports.WriteScorecards(w, paper, reports.DivisionFromRecord(rec), nil)
+	})
+}
+
+// roundPrint is what the round printouts share: the round's pairings and
+// the names of tournament and division.
+type roundPrint struct {
+	round    int
+	paper    reports.Paper
+	pairings *service.RoundPairings
+	maker    *sheetMaker
+}
+
+func (s *Server) roundPrint(c *gin.Context) (*roundPrint, bool) {
+	p := parse(c)
+	id, round, q := p.id("id"), p.small("round"), p.standingsQuery()
+	if s.failed(c, p) {
+		return nil, false
+	}
+	paper, err := paperOf(c)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return nil, false
+	}
+	ctx := c.Request.Context()
+	rp, err := s.svc.Pairings(ctx, id, round, q)
+	if err == nil && len(rp.Pairings) == 0 {
+		err = service.Errorf(service.KindNotFound, "not-paired", "round %d is not paired yet", round)
+	}
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return nil, false
+	}
+	maker, err := s.sheetMaker(ctx, id)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return nil, false
+	}
+	return &roundPrint{round: round, paper: paper, pairings: rp, maker: maker}, true
+}
+
+// slipsPDF prints a result slip for every game of a round (public: it
+// shows the pairings and leaves the scores blank).
+func (s *Server) slipsPDF(c *gin.Context) {
+	rp, ok := s.roundPrint(c)
+	if !ok {
+		return
+	}
+	var slips []reports.ResultSlip
+	for _, pv := range rp.pairings.Pairings {
+		if pv.Bye {
+			continue
+		}
+		slip := reports.ResultSlip{Tournament: rp.maker.t.Name, Division: rp.maker.division(rp.pairings.DivisionID), Round: rp.round, Table: pv.Table}
+		for _, pl := range pv.Players {
+			slip.Players = append(slip.Players, pl.Name)
+		}
+		slips = append(slips, slip)
+	}
+	s.sendPDF(c, fmt.Sprintf("slips-round-%d.pdf", rp.round), func(w io.Writer) error {
+		return reports.WriteResultSlips(w, rp.paper, slips...)
+	})
+}
+
+// blankScoreSheetPDF prints an empty score sheet headed with the
+// tournament's name (public).
+func (s *Server) blankScoreSheetPDF(c *gin.Context) {
+	p := parse(c)
+	id := p.id("id")
+	if s.failed(c, p) {
+		return
+	}
+	paper, err := paperOf(c)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	t, err := s.svc.GetTournament(c.Request.Context(), id)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	s.sendPDF(c, "scoresheet-blank.pdf", func(w io.Writer) error {
+		return reports.WriteBlankScoreSheet(w, paper, reports.BlankScoreSheet{Tournament: t.Name})
+	})
+}
+
+// tableCardsPDF prints a card for every table of a round with a QR code
+// for its score entry; printing issues each table a new credential, so
+// it is the director's (?base= is where the score-entry pages are
+// served, https://host).
+func (s *Server) tableCardsPDF(c *gin.Context) {
+	actor := actorOf(c)
+	if err := service.RequireDirector(actor); err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	base, err := baseURL(c.Query("base"))
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	rp, ok := s.roundPrint(c)
+	if !ok {
+		return
+	}
+	ctx := c.Request.Context()
+	var cards []reports.TableCard
+	for _, pv := range rp.pairings.Pairings {
+		if pv.Table < 1 {
+			continue
+		}
+		card := reports.TableCard{Tournament: rp.maker.t.Name, Division: rp.maker.division(rp.pairings.DivisionID), Round: rp.round, Table: pv.Table}
+		for _, pl := range pv.Players {
+			card.Players = append(card.Players, pl.Name)
+		}
+		cred, err := s.svc.IssueTableCredential(ctx, actor, rp.maker.t.ID, pv.Table)
+		if err != nil {
+			writeProblem(c, s.log, err)
+			return
+		}
+		card.URL = fmt.Sprintf("%s/table/%d?code=%s", base, pv.Table, url.QueryEscape(cred.Token))
+		cards = append(cards, card)
+	}
+	c.Header("Cache-Control", "no-store") // the cards carry credentials
+	s.sendPDF(c, fmt.Sprintf("tablecards-round-%d.pdf", rp.round), func(w io.Writer) error {
+		return reports.WriteTableCards(w, rp.paper, cards...)
+	})
+}
+
+// baseURL checks ?base=: an absolute http or https URL, kept without a
+// trailing slash.
+func baseURL(s string) (string, error) {
+	u, err := url.Parse(strings.TrimSpace(s))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return "", service.Errorf(service.KindInvalid, "bad-base", "?base= must be the address of the score-entry pages, such as https://host, not %q", s)
+	}
+	return strings.TrimRight(u.String(), "/"), nil
+}

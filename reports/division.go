@@ -1,0 +1,134 @@
+package reports
+
+import (
+	"strconv"
+
+	"tourney/service"
+)
+
+// Division is a division round by round, as the standings, the
+// cross-table and the scorecards print it.
+type Division struct {
+	Tournament string
+	Division   string // empty when the tournament has none
+	Through    int    // the last round shown
+	Rounds     int    // rounds planned; 0 when not set
+	Standings  []StandingLine
+	Players    []PlayerCard // by number
+}
+
+// StandingLine is one line of the standings.
+type StandingLine struct {
+	Rank      int
+	Tied      bool // shares its rank
+	Number    int  // the player's number in the division
+	Name      string
+	Rating    int
+	Wins      float64 // a tie counts half
+	Losses    float64
+	Spread    int
+	Withdrawn bool
+	Last      *RoundLine // the latest result; nil before any
+}
+
+// PlayerCard is one player's rounds: their scorecard, their line of the
+// cross-table.
+type PlayerCard struct {
+	Number    int
+	Name      string
+	Rating    int
+	Withdrawn bool
+	Rounds    []RoundLine // rounds paired, in order
+}
+
+// RoundLine is a round from one player's side.
+type RoundLine struct {
+	Round, Table   int
+	OpponentNumber int // 0 for none
+	Opponent       string
+	Start          string // "first", "second" or ""
+	Entered        bool   // the result is in
+	Bye, Forfeit   bool
+	Score          int
+	OppScore       int
+	Spread         int
+	Outcome        string // W, L, T, or ""
+}
+
+// DivisionFromRecord maps the service's record of a division onto the
+// page's.
+func DivisionFromRecord(r *service.DivisionRecord) Division {
+	d := Division{Tournament: r.Tournament, Division: r.Division, Through: r.Through, Rounds: r.Rounds}
+	number := map[int64]int{}
+	for _, p := range r.Players {
+		card := PlayerCard{Number: p.Line, Name: p.Name, Rating: p.Rating, Withdrawn: p.Withdrawn}
+		number[p.ID] = p.Line
+		for _, g := range p.Rounds {
+			card.Rounds = append(card.Rounds, RoundLine{
+				Round: g.Round, Table: g.Table, OpponentNumber: g.OpponentLine, Opponent: g.Opponent, Start: g.Start,
+				Entered: g.Entered, Bye: g.Bye, Forfeit: g.Forfeit, Score: g.Score, OppScore: g.OppScore,
+				Spread: g.Spread, Outcome: g.Outcome,
+			})
+		}
+		d.Players = append(d.Players, card)
+	}
+	for _, s := range r.Standings {
+		line := StandingLine{Rank: s.Rank, Tied: s.Tied, Number: number[s.PlayerID], Name: s.Name, Rating: s.Rating,
+			Wins: s.Wins, Losses: s.Losses, Spread: s.Spread, Withdrawn: s.Withdrawn}
+		if n := line.Number; n >= 1 && n <= len(d.Players) {
+			line.Last = d.Players[n-1].last()
+		}
+		d.Standings = append(d.Standings, line)
+	}
+	return d
+}
+
+// last is the player's latest entered result.
+func (p *PlayerCard) last() *RoundLine {
+	for i := len(p.Rounds) - 1; i >= 0; i-- {
+		if p.Rounds[i].Entered {
+			r := p.Rounds[i]
+			return &r
+		}
+	}
+	return nil
+}
+
+// caption is "Division A · after round 3".
+func (d *Division) caption() string {
+	after := "before round 1"
+	if d.Through > 0 {
+		after = "after round " + strconv.Itoa(d.Through)
+	}
+	return join(" · ", d.Division, after)
+}
+
+// outcomeWord is a result as a player reads it: "W 412–380", "bye +50",
+// "forfeit −50".
+func (r *RoundLine) outcomeWord() string {
+	switch {
+	case !r.Entered:
+		return ""
+	case r.Bye:
+		return "bye " + signed(r.Spread)
+	case r.Forfeit:
+		return "forfeit " + signed(r.Spread)
+	}
+	o := r.Outcome
+	if o == "" {
+		o = "–"
+	}
+	return o + " " + strconv.Itoa(r.Score) + "–" + strconv.Itoa(r.OppScore)
+}
+
+// lastGame is the standings' last-game column: "R3 W 412–380 v Łukasz Żółw".
+func (r *RoundLine) lastGame() string {
+	if r == nil {
+		return ""
+	}
+	s := "R" + strconv.Itoa(r.Round) + " " + r.outcomeWord()
+	if r.Opponent != "" {
+		s += " v " + r.Opponent
+	}
+	return s
+}

@@ -1,0 +1,197 @@
+package reports
+
+import (
+	"io"
+	"strconv"
+)
+
+// ResultSlip is the paper a table without a tablet hands in: who played
+// where, boxes for the scores and spread, who went first, signatures.
+type ResultSlip struct {
+	Tournament string
+	Division   string
+	Round      int
+	Table      int
+	Players    []string // in seat order; empty names leave a line to write on
+}
+
+const (
+	slipsPerPage = 3
+	slipGap      = 8.0 // between slips, where the cut line runs
+)
+
+// WriteResultSlips prints the slips three to a page, with cut lines
+// between them.
+func WriteResultSlips(w io.Writer, paper Paper, slips ...ResultSlip) error {
+	pdf := newDocument(paper)
+	pdf.SetTitle("Result slips", true)
+	c, f := canvas{pdf}, frameFor(paper)
+	h := (f.bottom - f.top - slipGap*(slipsPerPage-1)) / slipsPerPage
+	for i := range slips {
+		k := i % slipsPerPage
+		if k == 0 {
+			c.AddPage()
+		}
+		y := f.top + float64(k)*(h+slipGap)
+		if k > 0 {
+			c.SetDashPattern([]float64{2, 1.5}, 0)
+			c.hline(0, y-slipGap/2, f.pageW, 0.2, midGrey)
+			c.SetDashPattern(nil, 0)
+		}
+		drawSlip(c, f, &slips[i], y, h)
+	}
+	if len(slips) == 0 {
+		c.AddPage()
+		drawTitle(c, f, "RESULT SLIPS", "", "No games in this round.", 1, 1)
+	}
+	return pdf.Output(w)
+}
+
+func drawSlip(c canvas, f frame, s *ResultSlip, y, h float64) {
+	x, w := f.left, f.width
+	c.pen(black)
+	c.SetLineWidth(0.4)
+	c.Rect(x, y, w, h, "D")
+	x, w = x+4, w-8
+	y += 3
+	c.ink(black)
+	c.text(x, y, w-40, 6, alignLeft, sansBold, 12, s.Tournament)
+	c.ink(darkGrey)
+	c.text(x+w-40, y, 40, 6, alignRight, sansBold, 8, "RESULT SLIP")
+	c.ink(black)
+	where := join(" · ", s.Division, numbered("Round", s.Round), numbered("Table", s.Table))
+	if s.Round == 0 || s.Table == 0 {
+		where = join(" · ", s.Division, "Round ____", "Table ____")
+	}
+	c.text(x, y+6.5, w, 6, alignLeft, sans, 11, where)
+	y += 15
+
+	// One line per player: name, went first, score.
+	const scoreW, firstW = 32.0, 26.0
+	nameW := w - scoreW - firstW - 4
+	c.ink(darkGrey)
+	c.text(x, y, nameW, 4, alignLeft, sans, 7, "PLAYER")
+	c.text(x+nameW, y, firstW, 4, alignCenter, sans, 7, "WENT FIRST")
+	c.text(x+w-scoreW, y, scoreW, 4, alignCenter, sans, 7, "FINAL SCORE")
+	y += 5
+	players := s.Players
+	for len(players) < 2 {
+		players = append(players, "")
+	}
+	boxH := min(11.0, (h-15-5-24)/float64(len(players)+1))
+	c.pen(black)
+	c.SetLineWidth(0.3)
+	for _, name := range players {
+		c.ink(black)
+		if name == "" {
+			c.hline(x, y+boxH-2, nameW-4, 0.3, black)
+		} else {
+			c.text(x, y, nameW-2, boxH, alignLeft, sansBold, 13, name)
+		}
+		c.Rect(x+nameW+firstW/2-3, y+boxH/2-3, 6, 6, "D")
+		c.Rect(x+w-scoreW, y+1, scoreW, boxH-2, "D")
+		y += boxH
+	}
+	c.ink(darkGrey)
+	c.text(x+nameW-30, y, 30+firstW, boxH, alignRight, sans, 9, "Spread (winner's)")
+	c.Rect(x+w-scoreW, y+1, scoreW, boxH-2, "D")
+	y += boxH + 4
+
+	// Signatures across the foot.
+	n := float64(len(players))
+	sw := (w - 8*(n-1)) / n
+	for i, name := range players {
+		sx := x + float64(i)*(sw+8)
+		c.hline(sx, y+8, sw, 0.3, black)
+		c.ink(darkGrey)
+		label := "Signature"
+		if name != "" {
+			label += ": " + name
+		}
+		c.text(sx, y+8.5, sw, 4, alignLeft, sans, 7.5, label)
+	}
+	c.ink(black)
+}
+
+// BlankScoreSheet is a score sheet to fill in by hand, for a table with
+// no tablet.
+type BlankScoreSheet struct {
+	Tournament string
+	Lines      int // turns per player; 0: as many as fit
+}
+
+// WriteBlankScoreSheet prints one blank score sheet: round, table and
+// names to fill in, a column of turns for each of two players, final
+// scores and signatures.
+func WriteBlankScoreSheet(w io.Writer, paper Paper, b BlankScoreSheet) error {
+	pdf := newDocument(paper)
+	pdf.SetTitle("Score sheet (blank)", true)
+	c, f := canvas{pdf}, frameFor(paper)
+	c.AddPage()
+	x, y, width := f.left, f.top, f.width
+	c.ink(black)
+	c.text(x, y, width-40, 7, alignLeft, sansBold, 15, b.Tournament)
+	c.ink(darkGrey)
+	c.text(x+width-40, y, 40, 4, alignRight, sansBold, 8, "SCORE SHEET")
+	c.ink(black)
+	c.text(x, y+8, width, 6, alignLeft, sans, 11, "Division ________   Round ______   Table ______   Lexicon ________")
+	c.hline(x, y+16, width, 0.5, black)
+	y += 19
+
+	cols := columnsFor(f, 2)
+	const footH = 42.0
+	for i := range 2 {
+		cx := cols.x[i]
+		c.ink(darkGrey)
+		c.text(cx, y, 14, 6, alignLeft, sans, 8, "Player")
+		c.hline(cx+14, y+5.5, cols.w-34, 0.3, black)
+		c.pen(black)
+		c.SetLineWidth(0.3)
+		c.Rect(cx+cols.w-18.5, y+1.5, 4, 4, "D")
+		c.text(cx+cols.w-12.5, y, 12.5, 6, alignLeft, sans, 7, "first")
+		cx2 := cx
+		for _, cap := range []struct {
+			w     float64
+			align byte
+			s     string
+		}{{cols.rack, alignLeft, "RACK"}, {cols.pos, alignLeft, "POS"}, {cols.word, alignLeft, "WORD"}, {cols.score, alignRight, "SCORE"}, {cols.total, alignRight, "TOTAL"}} {
+			c.text(cx2, y+7, cap.w, 3.5, cap.align, sans, 6.5, cap.s)
+			cx2 += cap.w
+		}
+		c.hline(cx, y+11, cols.w, 0.4, black)
+	}
+	y += 11
+	lines := b.Lines
+	if lines <= 0 {
+		lines = int((f.bottom - y - footH) / 7.0)
+	}
+	rowH := min(7.0, (f.bottom-y-footH)/float64(lines))
+	for k := range lines {
+		c.ink(midGrey)
+		c.text(cols.numX, y, cols.numW, rowH, alignLeft, sans, 7.5, strconv.Itoa(k+1))
+		y += rowH
+		c.hline(cols.numX, y, f.left+f.width-cols.numX, 0.15, midGrey)
+	}
+	y += 4
+	for i := range 2 {
+		cx := cols.x[i]
+		for j, label := range []string{"Tiles left (−/+)", "Time penalty", "Final score"} {
+			yy := y + float64(j)*7
+			c.ink(darkGrey)
+			face := sans
+			if j == 2 {
+				c.ink(black)
+				face = sansBold
+			}
+			c.text(cx, yy, cols.w-30, 6, alignLeft, face, 9, label)
+			c.pen(black)
+			c.SetLineWidth(0.3)
+			c.Rect(cx+cols.w-26, yy, 26, 6, "D")
+		}
+		c.hline(cx, y+31, cols.w, 0.3, black)
+		c.ink(darkGrey)
+		c.text(cx, y+31.5, cols.w, 4, alignLeft, sans, 7.5, "Signature")
+	}
+	c.ink(black)
+	return pdf.Output(w)
+}
