@@ -155,15 +155,19 @@ func (s *Store) DeleteGame(ctx context.Context, id int64) error {
 // events, so it also takes the write lock.
 func (s *Store) ClaimGame(ctx context.Context, gameID, version int64) error {
 	op := fmt.Sprintf("claim game %d", gameID)
-	res := s.writer(ctx).Exec(`UPDATE games SET version = version + 1 WHERE id = ? AND version = ?`, gameID, version)
-	if res.Error != nil {
-		return wrap(op, res.Error)
+	c, err := s.conn(s.writer(ctx))
+	if err != nil {
+		return wrap(op, err)
 	}
-	if res.RowsAffected == 1 {
-		return nil
+	res, err := c.exec(ctx, claimGameSQL, gameID, version)
+	if err != nil {
+		return wrap(op, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return wrap(op, err)
 	}
 	var n int64
-	if err := s.writer(ctx).Raw(`SELECT count(*) FROM games WHERE id = ?`, gameID).Scan(&n).Error; err != nil {
+	if err := c.queryRow(ctx, `SELECT count(*) FROM games WHERE id = ?`, gameID).Scan(&n); err != nil {
 		return wrap(op, err)
 	}
 	if n == 0 {

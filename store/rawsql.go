@@ -35,7 +35,10 @@ func gamesSQL(where string) string {
 	WHERE ` + where + ` ORDER BY games.id, game_seats.seat`
 }
 
-var preparedSQL = []string{listTurnsSQL, insertTurnSQL, insertAuditSQL, getPlayerSQL, getTournamentSQL,
+// claimGameSQL moves a game to its next version, if it is at the one given.
+const claimGameSQL = `UPDATE games SET version = version + 1 WHERE id = ? AND version = ?`
+
+var preparedSQL = []string{claimGameSQL, listTurnsSQL, insertTurnSQL, insertAuditSQL, getPlayerSQL, getTournamentSQL,
 	resultForGameSQL, gamesSQL("games.id = ?"), gamesSQL("games.tournament_id = ?")}
 
 // stmtCache holds a pool's prepared statements by their SQL. It is filled

@@ -44,6 +44,7 @@ type Store struct {
 	wStmts, rStmts stmtCache
 	// writeGate queues transactions for the writer in arrival order.
 	writeGate sync.Mutex
+	ckpt      *checkpointer // nil when opened without one (tests at old versions)
 }
 
 var _ service.Store = (*Store)(nil)
@@ -102,6 +103,10 @@ func open(path string, o options) (*Store, error) {
 	}
 	s.wDB = s.sqlDB(w)
 	s.wStmts = prepareStmts(s.wDB)
+	if s.ckpt, err = startCheckpointer(s.wDB, dsn(abs, false)); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: open %s: checkpointer: %w", path, err)
+	}
 	if o.readOnWriter {
 		s.r, s.rDB, s.rStmts = w, s.wDB, s.wStmts
 		return s, nil
@@ -209,6 +214,7 @@ func update(db *gorm.DB, op string, row any, id int64, omit ...string) error {
 // Close closes the readers, then the writer, whose last connection to
 // close checkpoints the WAL into the main file.
 func (s *Store) Close() error {
+	ckptErr := s.ckpt.close()
 	pools := []*gorm.DB{s.r, s.w}
 	if s.r == s.w {
 		pools = pools[1:]
@@ -217,7 +223,7 @@ func (s *Store) Close() error {
 	if s.r != s.w {
 		s.wStmts.close()
 	}
-	var errs []error
+	errs := []error{ckptErr}
 	for _, db := range pools {
 		if db == nil {
 			continue
