@@ -71,3 +71,15 @@ func (s *Server) updateGame(c *gin.Context) {
 	g, err := s.svc.UpdateGame(c.Request.Context(), actorOf(c), id, in)
 	s.respond(c, http.StatusOK, g, err)
 }
+
+// previewTurn scores a move without recording it.
+func (s *Server) previewTurn(c *gin.Context) {
+	var in service.PreviewInput
+	p := parse(c)
+	id := p.id("id")
+	if p.body(&in); s.failed(c, p) {
+		return
+	}
+	res, err := s.svc.PreviewTurn(c.Request.Context(), actorOf(c), id, in)
+	s.respond(c, http.StatusOK, res, err)
+}

@@ -96,6 +96,7 @@ func newRouter(svc *service.Service, log *slog.Logger) *gin.Engine {
 	v1.GET("/games/:id", s.getGame)
 	v1.PATCH("/games/:id", s.updateGame)
 	v1.POST("/games/:id/turns", s.enterTurn)
+	v1.POST("/games/:id/preview", s.previewTurn)
 	v1.POST("/games/:id/undo", s.undoTurn)
 	v1.PATCH("/games/:id/turns/:turn", s.correctTurn)
 	v1.GET("/games/:id/audit", s.gameAudit)
