@@ -75,6 +75,7 @@ func newRouter(svc *service.Service, log *slog.Logger) *gin.Engine {
 	v1.GET("/tournaments/:id/games", s.listGames)
 	v1.POST("/tournaments/:id/tables/:table/credentials", s.issueTableCredential)
 	v1.GET("/tournaments/:id/audit", s.tournamentAudit)
+	v1.GET("/tournaments/:id/events", s.watch)
 
 	v1.POST("/tournaments/:id/results", s.enterResult)
 	v1.GET("/tournaments/:id/results", s.listResults)

@@ -46,11 +46,13 @@ type ChallengeResult struct {
 // rules), and the challenge rule decides what happens to scores and turns.
 func (s *Service) Challenge(ctx context.Context, a Actor, gameID int64, in ChallengeInput) (*ChallengeResult, error) {
 	var res *ChallengeResult
+	var game *Game
 	err := s.Store.InTx(ctx, func(ctx context.Context) error {
 		l, err := s.load(ctx, gameID)
 		if err != nil {
 			return err
 		}
+		game = l.g
 		if err := canEnter(a, l); err != nil {
 			return err
 		}
@@ -94,6 +96,9 @@ func (s *Service) Challenge(ctx context.Context, a Actor, gameID int64, in Chall
 		res = challengeResult(e, target.Seat, l.r, view, a)
 		return nil
 	})
+	if err == nil {
+		s.gameNotice(game, res.Turn, res.Status, "challenge:"+res.Verdict)
+	}
 	return res, err
 }
 
@@ -329,6 +334,9 @@ func (s *Service) Hold(ctx context.Context, a Actor, gameID int64, in HoldInput)
 		view = hideFromTables(s.view(fresh.t, fresh.g, fresh.names, fresh.events, fresh.r), a)
 		return nil
 	})
+	if err == nil {
+		s.viewNotice(view)
+	}
 	return view, err
 }
 

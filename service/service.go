@@ -28,6 +28,7 @@ type Service struct {
 	mu       sync.Mutex
 	variants map[string]*scoring.Variant // by tournament rules fingerprint
 	limiter  rateLimiter                 // word-judge requests per credential
+	notices  notices                     // consoles watching tournaments
 }
 
 // New returns a service over a store.

@@ -50,11 +50,13 @@ var tableKinds = map[string]bool{EventMove: true, EventAccept: true, EventEndRac
 // irregular play the variant lets stand is recorded and flagged.
 func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnInput) (*TurnResult, error) {
 	var res *TurnResult
+	var game *Game
 	err := s.Store.InTx(ctx, func(ctx context.Context) error {
 		l, err := s.load(ctx, gameID)
 		if err != nil {
 			return err
 		}
+		game = l.g
 		if err := canEnter(a, l); err != nil {
 			return err
 		}
@@ -94,6 +96,9 @@ func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnI
 		res = turnResult(e, l)
 		return nil
 	})
+	if err == nil {
+		s.gameNotice(game, res.Turn, res.Status, res.Flag)
+	}
 	return res, err
 }
 
@@ -247,6 +252,9 @@ func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoIn
 		view, err = s.settle(ctx, gameID)
 		return err
 	})
+	if err == nil {
+		s.viewNotice(view)
+	}
 	return view, err
 }
 
@@ -335,6 +343,9 @@ func (s *Service) editEvent(ctx context.Context, a Actor, gameID int64, turn int
 		view, err = s.settle(ctx, gameID)
 		return err
 	})
+	if err == nil {
+		s.viewNotice(view)
+	}
 	return view, err
 }
 

@@ -107,6 +107,9 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	// Consoles' event streams never end by themselves: close them when
+	// shutting down, so that the requests in flight can finish.
+	srv.RegisterOnShutdown(svc.Close)
 	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB)
 	if ready != nil {
 		ready(ln.Addr().String())

@@ -1,0 +1,113 @@
+package service
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// Notice tells a watching console that something changed; the console
+// then reads what it needs. Notices are hints, not the record: a slow
+// watcher may miss some, and the state it reads is always whole.
+type Notice struct {
+	Kind         string    `json:"kind"` // "game"
+	TournamentID int64     `json:"tournament_id"`
+	GameID       int64     `json:"game_id,omitempty"`
+	Round        int       `json:"round,omitempty"`
+	Table        int       `json:"table,omitempty"`
+	Turn         int       `json:"turn,omitempty"`
+	Status       string    `json:"status,omitempty"`
+	Flag         string    `json:"flag,omitempty"` // what needs the director's attention, if anything
+	At           time.Time `json:"at"`
+}
+
+// notices fans notices out to the watchers of each tournament.
+type notices struct {
+	mu     sync.Mutex
+	subs   map[int64]map[chan Notice]struct{}
+	closed bool
+}
+
+// Watch subscribes the director to a tournament's notices until ctx ends
+// or the service closes; the channel is closed then.
+func (s *Service) Watch(ctx context.Context, a Actor, tournamentID int64) (<-chan Notice, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	n := &s.notices
+	ch := make(chan Notice, 64)
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.closed {
+		close(ch)
+		return ch, nil
+	}
+	if n.subs == nil {
+		n.subs = map[int64]map[chan Notice]struct{}{}
+	}
+	if n.subs[tournamentID] == nil {
+		n.subs[tournamentID] = map[chan Notice]struct{}{}
+	}
+	n.subs[tournamentID][ch] = struct{}{}
+	go func() {
+		<-ctx.Done()
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		if _, ok := n.subs[tournamentID][ch]; ok {
+			delete(n.subs[tournamentID], ch)
+			close(ch)
+		}
+	}()
+	return ch, nil
+}
+
+// publish sends a notice to every watcher of its tournament, dropping it
+// for a watcher whose buffer is full rather than waiting.
+func (s *Service) publish(no Notice) {
+	n := &s.notices
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for ch := range n.subs[no.TournamentID] {
+		select {
+		case ch <- no:
+		default:
+		}
+	}
+}
+
+// gameNotice announces a change to a game.
+func (s *Service) gameNotice(g *Game, turn int, status, flag string) {
+	s.publish(Notice{Kind: "game", TournamentID: g.TournamentID, GameID: g.ID, Round: g.Round, Table: g.Table,
+		Turn: turn, Status: status, Flag: flag, At: s.now()})
+}
+
+// viewNotice announces a game from its view, with its latest flag.
+func (s *Service) viewNotice(v *GameView) {
+	if v == nil {
+		return
+	}
+	flag := ""
+	if n := len(v.Flags); n > 0 {
+		flag = v.Flags[n-1].Flag
+	}
+	s.publish(Notice{Kind: "game", TournamentID: v.TournamentID, GameID: v.ID, Round: v.Round, Table: v.Table,
+		Turn: v.NextTurn - 1, Status: v.Status, Flag: flag, At: s.now()})
+}
+
+// Close ends every watch, so that a server can shut down without waiting
+// for consoles to hang up.
+func (s *Service) Close() {
+	n := &s.notices
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.closed = true
+	for _, subs := range n.subs {
+		for ch := range subs {
+			close(ch)
+		}
+	}
+	n.subs = nil
+}
