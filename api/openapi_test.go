@@ -46,6 +46,9 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 	}
 	routed := map[string]bool{}
 	for _, r := range newRouter(nil, nil).Routes() {
+		if r.Path != "/healthz" && !strings.HasPrefix(r.Path, "/api/") {
+			continue // the HTML pages and their assets are not the API
+		}
 		routed[r.Method+" "+ginParam.ReplaceAllString(r.Path, "{$1}")] = true
 	}
 	for op := range routed {

@@ -40,8 +40,9 @@ func newRouter(svc *service.Service, log *slog.Logger) *gin.Engine {
 	r.NoMethod(s.noMethod)
 
 	r.GET("/healthz", s.healthz)
+	newPages(s).routes(r)
 
-	v1 := r.Group("/api/v1", s.authenticate, s.idempotency)
+	v1 := r.Group("/api/v1", s.pageSession, s.authenticate, s.idempotency)
 	v1.GET("/openapi.json", s.openapi)
 	v1.GET("/variants", s.listVariants)
 
