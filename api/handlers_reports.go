@@ -25,12 +25,8 @@ const mediaPDF = "application/pdf"
 func (s *Server) scoreSheet(c *gin.Context) {
 	p := parse(c)
 	id := p.id("id")
+	paper := p.paper()
 	if s.failed(c, p) {
-		return
-	}
-	paper, err := paperOf(c)
-	if err != nil {
-		writeProblem(c, s.log, err)
 		return
 	}
 	ctx := c.Request.Context()
@@ -57,12 +53,8 @@ func (s *Server) scoreSheet(c *gin.Context) {
 func (s *Server) roundScoreSheets(c *gin.Context) {
 	p := parse(c)
 	id, round := p.id("id"), p.small("round")
+	paper := p.paper()
 	if s.failed(c, p) {
-		return
-	}
-	paper, err := paperOf(c)
-	if err != nil {
-		writeProblem(c, s.log, err)
 		return
 	}
 	ctx, actor := c.Request.Context(), actorOf(c)
@@ -107,13 +99,13 @@ func (s *Server) roundScoreSheets(c *gin.Context) {
 	})
 }
 
-// paperOf reads ?paper=a4|letter (A4 when absent).
-func paperOf(c *gin.Context) (reports.Paper, error) {
-	paper, err := reports.ParsePaper(c.Query("paper"))
-	if err != nil {
-		return "", service.Errorf(service.KindInvalid, "bad-paper", "%v", err)
+// paper is the ?paper= query (a4 or letter, a4 by default).
+func (p *params) paper() reports.Paper {
+	paper, err := reports.ParsePaper(p.c.Query("paper"))
+	if err != nil && p.err == nil {
+		p.err = service.Errorf(service.KindInvalid, "bad-paper", "%v", err)
 	}
-	return paper, nil
+	return paper
 }
 
 // sheetMaker holds what every sheet of one tournament shares: its name

@@ -20,12 +20,8 @@ import (
 func (s *Server) divisionRecord(c *gin.Context) (*service.DivisionRecord, reports.Paper, bool) {
 	p := parse(c)
 	id, q := p.id("id"), p.standingsQuery()
+	paper := p.paper()
 	if s.failed(c, p) {
-		return nil, "", false
-	}
-	paper, err := paperOf(c)
-	if err != nil {
-		writeProblem(c, s.log, err)
 		return nil, "", false
 	}
 	rec, err := s.svc.Record(c.Request.Context(), id, q)
@@ -51,12 +47,8 @@ func (s *Server) standingsPDF(c *gin.Context) {
 func (s *Server) pairingsPDF(c *gin.Context) {
 	p := parse(c)
 	id, round, q := p.id("id"), p.small("round"), p.standingsQuery()
+	paper := p.paper()
 	if s.failed(c, p) {
-		return
-	}
-	paper, err := paperOf(c)
-	if err != nil {
-		writeProblem(c, s.log, err)
 		return
 	}
 	ctx := c.Request.Context()
@@ -122,12 +114,8 @@ type roundPrint struct {
 func (s *Server) roundPrint(c *gin.Context) (*roundPrint, bool) {
 	p := parse(c)
 	id, round, q := p.id("id"), p.small("round"), p.standingsQuery()
+	paper := p.paper()
 	if s.failed(c, p) {
-		return nil, false
-	}
-	paper, err := paperOf(c)
-	if err != nil {
-		writeProblem(c, s.log, err)
 		return nil, false
 	}
 	ctx := c.Request.Context()
@@ -175,12 +163,8 @@ func (s *Server) slipsPDF(c *gin.Context) {
 func (s *Server) blankScoreSheetPDF(c *gin.Context) {
 	p := parse(c)
 	id := p.id("id")
+	paper := p.paper()
 	if s.failed(c, p) {
-		return
-	}
-	paper, err := paperOf(c)
-	if err != nil {
-		writeProblem(c, s.log, err)
 		return
 	}
 	t, err := s.svc.GetTournament(c.Request.Context(), id)

@@ -53,18 +53,12 @@ type RoundRecord struct {
 // Record shows a division round by round after q.Round (0: every round
 // so far). Public, like the standings it comes from.
 func (s *Service) Record(ctx context.Context, tournamentID int64, q StandingsQuery) (*DivisionRecord, error) {
-	st, err := s.publicDivision(ctx, tournamentID, q.DivisionID)
+	// One load of the division serves both the standings and the rounds.
+	st, through, err := s.publicThrough(ctx, tournamentID, q)
 	if err != nil {
 		return nil, err
 	}
-	through, err := st.through(q.Round)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.Standings(ctx, tournamentID, q)
-	if err != nil {
-		return nil, err
-	}
+	rows := st.standingRows(through)
 	rec := &DivisionRecord{TournamentID: st.t.ID, Tournament: st.t.Name, DivisionID: st.divisionID(),
 		Through: through, Rounds: st.cfg.Rounds, Standings: rows, Players: []PlayerRecord{}}
 	if st.div != nil {

@@ -494,14 +494,29 @@ func (st *divState) through(round int) (int, error) {
 
 // Standings ranks a division's players on their results (public).
 func (s *Service) Standings(ctx context.Context, tournamentID int64, q StandingsQuery) ([]StandingRow, error) {
-	st, err := s.publicDivision(ctx, tournamentID, q.DivisionID)
+	st, through, err := s.publicThrough(ctx, tournamentID, q)
 	if err != nil {
 		return nil, err
+	}
+	return st.standingRows(through), nil
+}
+
+// publicThrough loads a division for a public view and the round the
+// view stops after.
+func (s *Service) publicThrough(ctx context.Context, tournamentID int64, q StandingsQuery) (*divState, int, error) {
+	st, err := s.publicDivision(ctx, tournamentID, q.DivisionID)
+	if err != nil {
+		return nil, 0, err
 	}
 	through, err := st.through(q.Round)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
+	return st, through, nil
+}
+
+// standingRows are the standings after a round, with the service's ids.
+func (st *divState) standingRows(through int) []StandingRow {
 	rows := st.d.Standings(through)
 	out := make([]StandingRow, len(rows))
 	for i, r := range rows {
@@ -513,17 +528,13 @@ func (s *Service) Standings(ctx context.Context, tournamentID int64, q Standings
 			Withdrawn: r.Withdrawn, DivisionID: st.divisionID(),
 		}
 	}
-	return out, nil
+	return out
 }
 
 // StandingsCSV writes the standings as CSV (public), with player ids and
 // names as the service knows them.
 func (s *Service) StandingsCSV(ctx context.Context, tournamentID int64, q StandingsQuery) ([]byte, error) {
-	st, err := s.publicDivision(ctx, tournamentID, q.DivisionID)
-	if err != nil {
-		return nil, err
-	}
-	through, err := st.through(q.Round)
+	st, through, err := s.publicThrough(ctx, tournamentID, q)
 	if err != nil {
 		return nil, err
 	}
@@ -558,11 +569,7 @@ type GibsonView struct {
 
 // Gibson reports on Gibsonization after a round (public).
 func (s *Service) Gibson(ctx context.Context, tournamentID int64, q StandingsQuery) (*GibsonView, error) {
-	st, err := s.publicDivision(ctx, tournamentID, q.DivisionID)
-	if err != nil {
-		return nil, err
-	}
-	through, err := st.through(q.Round)
+	st, through, err := s.publicThrough(ctx, tournamentID, q)
 	if err != nil {
 		return nil, err
 	}
