@@ -225,6 +225,17 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
+// bareFixture is a tournament on ts with players A and B paired at table
+// 1 in round 1, and no table credential: for servers a test built itself.
+func bareFixture(t *testing.T, ts *testServer) *fixture {
+	t.Helper()
+	f := &fixture{testServer: ts}
+	f.tournament = must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director, map[string]any{"name": "T"}), http.StatusCreated).ID
+	f.players = []int64{f.addPlayer("A"), f.addPlayer("B")}
+	f.game = f.addGame(1, 1, f.players...)
+	return f
+}
+
 func (f *fixture) tpath(suffix string) string {
 	return fmt.Sprintf("/api/v1/tournaments/%d%s", f.tournament, suffix)
 }

@@ -132,10 +132,7 @@ func TestIdempotentRepeatThatMissedTheLookup(t *testing.T) {
 		bs = &blindStore{Store: s}
 		return bs
 	})
-	f := &fixture{testServer: ts}
-	f.tournament = must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director, map[string]any{"name": "T"}), http.StatusCreated).ID
-	f.players = []int64{f.addPlayer("A"), f.addPlayer("B")}
-	f.game = f.addGame(1, 1, f.players...)
+	f := bareFixture(t, ts)
 
 	// The repeat's work succeeds (a second player would be entered) but
 	// cannot be saved under the taken key, so it is undone.

@@ -94,11 +94,10 @@ func (s *Service) Challenge(ctx context.Context, a Actor, gameID int64, in Chall
 		}
 		view := s.view(l.t, l.g, l.names, l.events, l.r)
 		res = challengeResult(e, target.Seat, l.r, view, a)
+		r := res
+		s.Store.AfterCommit(ctx, func() { s.gameNotice(game, r.Turn, r.Status, "challenge:"+r.Verdict) })
 		return nil
 	})
-	if err == nil {
-		s.gameNotice(game, res.Turn, res.Status, "challenge:"+res.Verdict)
-	}
 	return res, err
 }
 
@@ -332,11 +331,10 @@ func (s *Service) Hold(ctx context.Context, a Actor, gameID int64, in HoldInput)
 			return err
 		}
 		view = hideFromTables(s.view(fresh.t, fresh.g, fresh.names, fresh.events, fresh.r), a)
+		v := view
+		s.Store.AfterCommit(ctx, func() { s.viewNotice(v) })
 		return nil
 	})
-	if err == nil {
-		s.viewNotice(view)
-	}
 	return view, err
 }
 

@@ -67,9 +67,11 @@ func (s *Service) load(ctx context.Context, gameID int64) (*loaded, error) {
 		}
 		names[p.ID] = p.Name
 	}
-	events, err := s.Store.ListTurns(ctx, gameID)
-	if err != nil {
-		return nil, err
+	events, ok := s.games.get(gameID, g.Version)
+	if !ok {
+		if events, err = s.Store.ListTurns(ctx, gameID); err != nil {
+			return nil, err
+		}
 	}
 	v, err := s.variantFor(t)
 	if err != nil {

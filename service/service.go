@@ -29,6 +29,7 @@ type Service struct {
 	variants map[string]*scoring.Variant // by tournament rules fingerprint
 	limiter  rateLimiter                 // word-judge requests per credential
 	notices  notices                     // consoles watching tournaments
+	games    gameCache                   // turn events of the games in play
 }
 
 // New returns a service over a store.

@@ -11,6 +11,10 @@ type Store interface {
 	// InTx runs fn in one transaction (reusing the one in ctx, if any):
 	// committed, durably, if fn returns nil; rolled back otherwise.
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	// AfterCommit runs f once the writes made in ctx's transaction are
+	// committed, and never if they are undone; outside a transaction, at
+	// once.
+	AfterCommit(ctx context.Context, f func())
 
 	CreateTournament(ctx context.Context, t *Tournament) error
 	GetTournament(ctx context.Context, id int64) (*Tournament, error)

@@ -94,11 +94,13 @@ func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnI
 			}
 		}
 		res = turnResult(e, l)
+		version, events, r := l.g.Version+1, l.events, res // claim took the next version
+		s.Store.AfterCommit(ctx, func() {
+			s.games.put(gameID, version, events)
+			s.gameNotice(game, r.Turn, r.Status, r.Flag)
+		})
 		return nil
 	})
-	if err == nil {
-		s.gameNotice(game, res.Turn, res.Status, res.Flag)
-	}
 	return res, err
 }
 
@@ -249,12 +251,12 @@ func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoIn
 		if err := s.audit(ctx, a, l.g, "undo-turn", in.Reason, before, last); err != nil {
 			return err
 		}
-		view, err = s.settle(ctx, gameID)
-		return err
+		if view, err = s.settle(ctx, gameID); err != nil {
+			return err
+		}
+		s.Store.AfterCommit(ctx, func() { s.viewNotice(view) })
+		return nil
 	})
-	if err == nil {
-		s.viewNotice(view)
-	}
 	return view, err
 }
 
@@ -340,12 +342,12 @@ func (s *Service) editEvent(ctx context.Context, a Actor, gameID int64, turn int
 		if err := s.audit(ctx, a, l.g, edit.action, edit.reason, before, l.events[idx]); err != nil {
 			return err
 		}
-		view, err = s.settle(ctx, gameID)
-		return err
+		if view, err = s.settle(ctx, gameID); err != nil {
+			return err
+		}
+		s.Store.AfterCommit(ctx, func() { s.viewNotice(view) })
+		return nil
 	})
-	if err == nil {
-		s.viewNotice(view)
-	}
 	return view, err
 }
 

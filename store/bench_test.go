@@ -69,7 +69,8 @@ func BenchmarkRawInsert(b *testing.B) {
 // goroutines, each entering turns into a game of its own, as 16 tables
 // would; "parallel-4-writers" is the same with a pool of four writer
 // connections instead of one, the alternative the single writer was
-// measured against.
+// measured against, and "parallel-no-group-commit" commits every
+// transaction on its own (see batch in tx.go).
 func BenchmarkAppendTurn(b *testing.B) {
 	b.Run("sequential", func(b *testing.B) {
 		s, games := benchStore(b, options{}, 1)
@@ -86,7 +87,9 @@ func BenchmarkAppendTurn(b *testing.B) {
 		reportRate(b)
 		lat.report(b)
 	})
-	for name, o := range map[string]options{"parallel": {}, "parallel-4-writers": {writers: 4}} {
+	for name, o := range map[string]options{
+		"parallel": {}, "parallel-4-writers": {writers: 4}, "parallel-no-group-commit": {batchMembers: 1},
+	} {
 		b.Run(name, func(b *testing.B) {
 			benchParallelAppend(b, o)
 		})
@@ -100,6 +103,7 @@ func benchParallelAppend(b *testing.B, o options) {
 	ctx := context.Background()
 	procs := runtime.GOMAXPROCS(0)
 	b.SetParallelism((goroutines + procs - 1) / procs) // RunParallel starts parallelism×GOMAXPROCS goroutines
+	commits := s.commits.Load()
 	b.ResetTimer()
 	var (
 		mu  sync.Mutex
@@ -124,6 +128,9 @@ func benchParallelAppend(b *testing.B, o options) {
 	})
 	reportRate(b)
 	all.report(b)
+	if n := s.commits.Load() - commits; n > 0 {
+		b.ReportMetric(float64(b.N)/float64(n), "turns/commit")
+	}
 }
 
 // latencies are the durations of single transactions, for the tail that
