@@ -1,0 +1,175 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"tourney/service"
+
+	"github.com/gin-gonic/gin"
+)
+
+func (p *pages) consoleRoutes(r *gin.Engine) {
+	r.GET("/director", p.director)
+	r.POST("/director", p.directorSignIn)
+	r.GET("/director/:id", p.console)
+	r.POST("/signout", p.signOut)
+}
+
+// director is the director's sign-in form, or the list of tournaments.
+func (p *pages) director(c *gin.Context) {
+	a, _ := p.s.pageActor(c)
+	if !a.IsDirector() {
+		p.directorForm(c, http.StatusOK, "")
+		return
+	}
+	ts, err := p.s.svc.ListTournaments(c.Request.Context())
+	if err != nil {
+		p.pageError(c, err)
+		return
+	}
+	if len(ts) == 1 {
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/director/%d", ts[0].ID))
+		return
+	}
+	p.render(c, http.StatusOK, "tournaments", struct {
+		page
+		Tournaments []service.Tournament
+	}{page{Title: "Director"}, ts})
+}
+
+func (p *pages) directorForm(c *gin.Context, status int, msg string) {
+	p.render(c, status, "signin", signInPage{page: page{Title: "Director sign-in"}, Error: msg,
+		Method: "post", Action: "/director", Label: "Director token", Field: "token", FormCSRF: loginCSRF(c)})
+}
+
+func (p *pages) directorSignIn(c *gin.Context) {
+	if !checkLoginCSRF(c) {
+		p.directorForm(c, http.StatusForbidden, "The form expired; sign in again.")
+		return
+	}
+	token := strings.TrimSpace(c.PostForm("token"))
+	a, err := p.s.svc.Authenticate(c.Request.Context(), token)
+	if err != nil || !a.IsDirector() || token == "" {
+		p.directorForm(c, http.StatusUnauthorized, "That is not the director's token.")
+		return
+	}
+	setSession(c, token)
+	c.Redirect(http.StatusSeeOther, "/director")
+}
+
+func (p *pages) signOut(c *gin.Context) {
+	token := sessionToken(c)
+	if token != "" && !validCSRF(token, c.PostForm("csrf")) {
+		p.pageError(c, service.Errorf(service.KindForbidden, "csrf-required", "sign out from the page"))
+		return
+	}
+	clearSession(c)
+	c.Redirect(http.StatusSeeOther, "/director")
+}
+
+// consoleRow is a table of the current round on the console.
+type consoleRow struct {
+	Game      *service.GameView `json:"game"`
+	Names     string            `json:"-"`
+	Scores    string            `json:"-"`
+	Last      time.Time         `json:"-"`
+	LastISO   string            `json:"last,omitempty"`
+	Ago       string            `json:"-"`
+	Attention []attentionItem   `json:"attention"`
+}
+
+type attentionItem struct {
+	Game  int64  `json:"game"`
+	Table int    `json:"table"`
+	Text  string `json:"text"`
+}
+
+// attention lists what a game needs from the director.
+func attention(v *service.GameView) []attentionItem {
+	var out []attentionItem
+	add := func(format string, args ...any) {
+		out = append(out, attentionItem{Game: v.ID, Table: v.Table, Text: fmt.Sprintf(format, args...)})
+	}
+	for _, f := range v.Flags {
+		switch {
+		case f.Flag == "score-disagreement":
+			add("score disagreement on turn %d", f.Turn)
+		case strings.HasPrefix(f.Flag, "irregular"):
+			add("irregular placement on turn %d (%s)", f.Turn, strings.TrimPrefix(f.Flag, "irregular:"))
+		default:
+			add("%s on turn %d", f.Flag, f.Turn)
+		}
+	}
+	switch v.Status {
+	case service.StatusOnHold:
+		add("challenge pending (play on hold)")
+	case service.StatusAwaitingAcceptance:
+		add("game finished, waiting for the last play to be accepted")
+	case service.StatusAwaitingRacks:
+		add("game finished, racks to enter")
+	}
+	return out
+}
+
+func newConsoleRow(v *service.GameView, now time.Time) consoleRow {
+	row := consoleRow{Game: v, Attention: attention(v)}
+	var names, scores []string
+	for _, pl := range v.Players {
+		names = append(names, pl.Name)
+		scores = append(scores, strconv.Itoa(pl.Score))
+	}
+	row.Names, row.Scores = strings.Join(names, " – "), strings.Join(scores, " – ")
+	for _, t := range v.Turns {
+		if t.CreatedAt.After(row.Last) {
+			row.Last = t.CreatedAt
+		}
+	}
+	if !row.Last.IsZero() {
+		row.LastISO = row.Last.UTC().Format(time.RFC3339)
+		row.Ago = now.Sub(row.Last).Round(time.Second).String() + " ago"
+	} else {
+		row.Ago = "no entries yet"
+	}
+	return row
+}
+
+// console is the live room view of the current round.
+func (p *pages) console(c *gin.Context) {
+	a, token := p.s.pageActor(c)
+	if !a.IsDirector() {
+		c.Redirect(http.StatusSeeOther, "/director")
+		return
+	}
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil {
+		p.pageError(c, service.Errorf(service.KindInvalid, "bad-id", "%q is not a tournament id", c.Param("id")))
+		return
+	}
+	t, err := p.s.svc.GetTournament(c.Request.Context(), id)
+	if err != nil {
+		p.pageError(c, err)
+		return
+	}
+	games, err := p.s.svc.RoundGames(c.Request.Context(), a, id)
+	if err != nil {
+		p.pageError(c, err)
+		return
+	}
+	now := time.Now()
+	rows := []consoleRow{}
+	for _, v := range games {
+		rows = append(rows, newConsoleRow(v, now))
+	}
+	data, _ := json.Marshal(map[string]any{"tournament": t.ID, "round": t.CurrentRound, "rows": rows})
+	p.render(c, http.StatusOK, "director", struct {
+		page
+		Tournament  *service.Tournament
+		Rows        []consoleRow
+		ConsoleJSON template.JS
+	}{page{Title: "Console · " + t.Name, BodyClass: "console-page", CSRF: csrfFor(token)}, t, rows, template.JS(data)})
+}

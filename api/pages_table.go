@@ -1,0 +1,177 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"net/http"
+	"strconv"
+	"strings"
+	"tourney/scoring"
+	"tourney/service"
+
+	"github.com/gin-gonic/gin"
+)
+
+func (p *pages) tableRoutes(r *gin.Engine) {
+	r.GET("/table/:table", p.table)
+}
+
+// table is the tablet's page. With ?code= it signs the tablet in and
+// redirects to itself without the code.
+func (p *pages) table(c *gin.Context) {
+	table, err := strconv.Atoi(c.Param("table"))
+	if err != nil || table < 1 {
+		p.pageError(c, service.Errorf(service.KindInvalid, "bad-table", "%q is not a table number", c.Param("table")))
+		return
+	}
+	signIn := func(status int, msg string) {
+		p.render(c, status, "signin", signInPage{page: page{Title: fmt.Sprintf("Table %d", table)}, Error: msg,
+			Method: "get", Action: c.Request.URL.Path, Label: "Table code", Field: "code"})
+	}
+	if code := c.Query("code"); code != "" {
+		a, err := p.s.svc.Authenticate(c.Request.Context(), code)
+		if err != nil || a.Kind != service.CredTable || a.Table != table {
+			signIn(http.StatusUnauthorized, "That code is not this table's. Scan the table card again or ask the director.")
+			return
+		}
+		setSession(c, code)
+		c.Redirect(http.StatusSeeOther, c.Request.URL.Path)
+		return
+	}
+	a, token := p.s.pageActor(c)
+	if a.Kind != service.CredTable || a.Table != table {
+		signIn(http.StatusUnauthorized, "")
+		return
+	}
+	v, err := p.s.svc.TableGame(c.Request.Context(), a, a.TournamentID, table)
+	if err != nil {
+		p.pageError(c, err)
+		return
+	}
+	layout, err := p.s.svc.BoardLayout(c.Request.Context(), a.TournamentID)
+	if err != nil {
+		p.pageError(c, err)
+		return
+	}
+	p.render(c, http.StatusOK, "table", newTablePage(v, layout, csrfFor(token)))
+}
+
+type tablePage struct {
+	page
+	Game       *service.GameView
+	Board      boardView
+	ToMoveName string
+	Turns      []string
+	GameJSON   template.JS
+	LayoutJSON template.JS
+}
+
+func newTablePage(v *service.GameView, l *scoring.Layout, csrf string) tablePage {
+	tp := tablePage{page: page{Title: fmt.Sprintf("Table %d", v.Table), BodyClass: "tablet", CSRF: csrf}, Game: v, Board: newBoardView(l, v.Board)}
+	for _, pl := range v.Players {
+		if pl.Seat == v.ToMove {
+			tp.ToMoveName = pl.Name
+		}
+	}
+	for i := len(v.Turns) - 1; i >= 0; i-- {
+		tp.Turns = append(tp.Turns, turnLine(v, &v.Turns[i]))
+	}
+	gj, _ := json.Marshal(v)
+	tp.GameJSON = template.JS(gj)
+	lj, _ := json.Marshal(premiumGrid(l))
+	tp.LayoutJSON = template.JS(lj)
+	return tp
+}
+
+func turnLine(v *service.GameView, t *service.TurnView) string {
+	name := ""
+	if t.Seat >= 1 && t.Seat <= len(v.Players) {
+		name = v.Players[t.Seat-1].Name
+	}
+	s := fmt.Sprintf("%d. %s: %s %s %+d", t.Seq, name, t.Kind, t.Move, t.Score)
+	if t.Verdict != "" {
+		s += " (" + t.Verdict + ")"
+	}
+	if t.Flag != "" {
+		s += " ⚑ " + t.Flag
+	}
+	if t.Undone {
+		s += " (undone)"
+	}
+	return s
+}
+
+// boardView is a board ready for the template: premium squares and tiles.
+type boardView struct {
+	Cols     int
+	ColNames []string
+	Rows     []boardRow
+}
+
+type boardRow struct {
+	Name    string
+	Squares []boardSquare
+}
+
+type boardSquare struct {
+	Name, Class, Label, Tile string
+	Blank                    bool
+}
+
+// premiumGrid names each square's premium: "", "dl", "tl", "ql", "dw",
+// "tw", "qw", with "start" for the start square.
+func premiumGrid(l *scoring.Layout) []string {
+	out := make([]string, 0, l.Rows*l.Cols)
+	for r := 0; r < l.Rows; r++ {
+		for c := 0; c < l.Cols; c++ {
+			out = append(out, premiumClass(l, r, c))
+		}
+	}
+	return out
+}
+
+func premiumClass(l *scoring.Layout, r, c int) string {
+	pr := l.At(r, c)
+	cls := ""
+	switch {
+	case pr.Word > 1:
+		cls = [...]string{"", "", "dw", "tw", "qw"}[pr.Word]
+	case pr.Letter > 1:
+		cls = [...]string{"", "", "dl", "tl", "ql"}[pr.Letter]
+	}
+	if r == l.StartRow && c == l.StartCol {
+		cls = strings.TrimSpace(cls + " start")
+	}
+	return cls
+}
+
+var premiumLabel = map[string]string{"dl": "2L", "tl": "3L", "ql": "4L", "dw": "2W", "tw": "3W", "qw": "4W"}
+
+func newBoardView(l *scoring.Layout, rows []string) boardView {
+	b := boardView{Cols: l.Cols}
+	for c := 0; c < l.Cols; c++ {
+		b.ColNames = append(b.ColNames, string(rune('A'+c)))
+	}
+	for r := 0; r < l.Rows; r++ {
+		row := boardRow{Name: strconv.Itoa(r + 1)}
+		var letters []rune
+		if r < len(rows) {
+			letters = []rune(rows[r])
+		}
+		for c := 0; c < l.Cols; c++ {
+			cls := premiumClass(l, r, c)
+			sq := boardSquare{Name: scoring.PositionName(r, c, false), Class: cls, Label: premiumLabel[strings.Fields(cls + " x")[0]]}
+			if strings.Contains(cls, "start") && sq.Label == "" || cls == "dw start" {
+				sq.Label = "★"
+			}
+			if c < len(letters) && letters[c] != '.' {
+				sq.Tile = string(letters[c])
+				sq.Blank = strings.ToLower(sq.Tile) == sq.Tile && strings.ToUpper(sq.Tile) != sq.Tile
+			}
+			row.Squares = append(row.Squares, sq)
+		}
+		b.Rows = append(b.Rows, row)
+	}
+	return b
+}
