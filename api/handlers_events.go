@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"tourney/service"
 )
 
 // heartbeat keeps idle event streams open through proxies and lets a
@@ -14,19 +16,25 @@ import (
 const heartbeat = 15 * time.Second
 
 // watch streams a tournament's notices to the director's console as
-// server-sent events: one "game" event per change, as JSON.
+// server-sent events, one per change, named by its kind ("game",
+// "result", "pairings", "players"), as JSON.
 func (s *Server) watch(c *gin.Context) {
 	p := parse(c)
 	id := p.id("id")
 	if s.failed(c, p) {
 		return
 	}
-	ctx := c.Request.Context()
-	ch, err := s.svc.Watch(ctx, actorOf(c), id)
+	ch, err := s.svc.Watch(c.Request.Context(), actorOf(c), id)
 	if err != nil {
 		writeProblem(c, s.log, err)
 		return
 	}
+	stream(c, ch)
+}
+
+// stream sends notices as server-sent events, each named by its kind,
+// until the channel closes or the client goes away.
+func stream(c *gin.Context, ch <-chan service.Notice) {
 	// A stream outlives the server's write timeout.
 	rc := http.NewResponseController(c.Writer)
 	_ = rc.SetWriteDeadline(time.Time{})

@@ -12,6 +12,24 @@ import (
 
 func (p *pages) publicRoutes(r *gin.Engine) {
 	r.GET("/t/:id/standings", p.standings)
+	r.GET("/t/:id/updates", p.updates)
+}
+
+// updates tells the public pages when what they show has changed (a
+// result, pairings, a finished game): server-sent events with no detail,
+// on which the page reloads itself.
+func (p *pages) updates(c *gin.Context) {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil {
+		p.pageError(c, service.Errorf(service.KindInvalid, "bad-id", "%q is not a tournament id", c.Param("id")))
+		return
+	}
+	ch, err := p.s.svc.WatchPublic(c.Request.Context(), id)
+	if err != nil {
+		writeProblem(c, p.s.log, err)
+		return
+	}
+	stream(c, ch)
 }
 
 type pairingLine struct {
@@ -59,5 +77,5 @@ func (p *pages) standings(c *gin.Context) {
 		Round      int
 		Pairings   []pairingLine
 		Updated    string
-	}{page{Title: "Standings · " + t.Name, BodyClass: "projector-page", Refresh: 30}, t, rows, t.CurrentRound, lines, time.Now().Format("15:04:05")})
+	}{page{Title: "Standings · " + t.Name, BodyClass: "projector-page", Refresh: 300}, t, rows, t.CurrentRound, lines, time.Now().Format("15:04:05")})
 }

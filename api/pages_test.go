@@ -253,7 +253,7 @@ func TestPublicStandingsPage(t *testing.T) {
 		map[string]any{"round": 1, "players": f.players, "scores": []int{400, 350}}), http.StatusCreated)
 	b := newBrowser(t, f.URL)
 	r := b.get(fmt.Sprintf("/t/%d/standings", f.tournament))
-	wantPage(t, r, http.StatusOK, "Test Open", "Doug", "Emely", ">50<", `http-equiv="refresh"`, "Round 1 pairings")
+	wantPage(t, r, http.StatusOK, "Test Open", "Doug", "Emely", ">&#43;50<", `http-equiv="refresh"`, "Round 1 pairings")
 	wantPage(t, b.get("/t/999/standings"), http.StatusNotFound)
 }
 

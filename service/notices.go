@@ -28,12 +28,51 @@ type notices struct {
 	closed bool
 }
 
+// Notice kinds besides "game": a result entered or amended, a round
+// paired or its pairings changed, a player withdrawn, reinstated or
+// entered late. Each carries the tournament and, where one applies, the
+// round; whoever watches re-reads what it shows.
+const (
+	NoticeGame     = "game"
+	NoticeResult   = "result"
+	NoticePairings = "pairings"
+	NoticePlayers  = "players"
+)
+
 // Watch subscribes the director to a tournament's notices until ctx ends
 // or the service closes; the channel is closed then.
 func (s *Service) Watch(ctx context.Context, a Actor, tournamentID int64) (<-chan Notice, error) {
 	if err := requireDirector(a); err != nil {
 		return nil, err
 	}
+	return s.watch(ctx, tournamentID)
+}
+
+// WatchPublic subscribes anyone to what the public pages show changing:
+// the notices of a tournament, stripped to their kind and round, and of
+// games only those that finished (a game in play is not public).
+func (s *Service) WatchPublic(ctx context.Context, tournamentID int64) (<-chan Notice, error) {
+	all, err := s.watch(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	out := make(chan Notice, cap(all))
+	go func() {
+		defer close(out)
+		for no := range all {
+			if no.Kind == NoticeGame && no.Status != StatusFinished {
+				continue
+			}
+			select {
+			case out <- Notice{Kind: no.Kind, TournamentID: no.TournamentID, Round: no.Round, At: no.At}:
+			default: // a slow watcher misses a hint, as with Watch
+			}
+		}
+	}()
+	return out, nil
+}
+
+func (s *Service) watch(ctx context.Context, tournamentID int64) (<-chan Notice, error) {
 	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
 	}
@@ -64,6 +103,20 @@ func (s *Service) Watch(ctx context.Context, a Actor, tournamentID int64) (<-cha
 	return ch, nil
 }
 
+// changeTournament runs fn in a transaction and, once it is committed,
+// tells the tournament's watchers a notice of kind about round.
+func (s *Service) changeTournament(ctx context.Context, tournamentID int64, kind string, round int, fn func(ctx context.Context) error) error {
+	return s.Store.InTx(ctx, func(ctx context.Context) error {
+		if err := fn(ctx); err != nil {
+			return err
+		}
+		s.Store.AfterCommit(ctx, func() {
+			s.publish(Notice{Kind: kind, TournamentID: tournamentID, Round: round, At: s.now()})
+		})
+		return nil
+	})
+}
+
 // publish sends a notice to every watcher of its tournament, dropping it
 // for a watcher whose buffer is full rather than waiting.
 func (s *Service) publish(no Notice) {
@@ -80,7 +133,7 @@ func (s *Service) publish(no Notice) {
 
 // gameNotice announces a change to a game.
 func (s *Service) gameNotice(g *Game, turn int, status, flag string) {
-	s.publish(Notice{Kind: "game", TournamentID: g.TournamentID, GameID: g.ID, Round: g.Round, Table: g.Table,
+	s.publish(Notice{Kind: NoticeGame, TournamentID: g.TournamentID, GameID: g.ID, Round: g.Round, Table: g.Table,
 		Turn: turn, Status: status, Flag: flag, At: s.now()})
 }
 
@@ -93,7 +146,7 @@ func (s *Service) viewNotice(v *GameView) {
 	if n := len(v.Flags); n > 0 {
 		flag = v.Flags[n-1].Flag
 	}
-	s.publish(Notice{Kind: "game", TournamentID: v.TournamentID, GameID: v.ID, Round: v.Round, Table: v.Table,
+	s.publish(Notice{Kind: NoticeGame, TournamentID: v.TournamentID, GameID: v.ID, Round: v.Round, Table: v.Table,
 		Turn: v.NextTurn - 1, Status: v.Status, Flag: flag, At: s.now()})
 }
 

@@ -173,7 +173,7 @@ func (s *Service) PairRound(ctx context.Context, a Actor, tournamentID int64, ro
 		return nil, Errorf(KindInvalid, "bad-round", "rounds start at 1")
 	}
 	var out *RoundPairings
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+	err := s.changeTournament(ctx, tournamentID, NoticePairings, round, func(ctx context.Context) error {
 		st, err := s.directorDivision(ctx, tournamentID, in.DivisionID)
 		if err != nil {
 			return err
@@ -461,7 +461,7 @@ func (s *Service) ChangePairings(ctx context.Context, a Actor, tournamentID int6
 		return nil, Errorf(KindInvalid, "bad-round", "rounds start at 1")
 	}
 	var out *RoundPairings
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+	err := s.changeTournament(ctx, tournamentID, NoticePairings, round, func(ctx context.Context) error {
 		st, err := s.directorDivision(ctx, tournamentID, in.DivisionID)
 		if err != nil {
 			return err

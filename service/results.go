@@ -504,7 +504,7 @@ func (s *Service) EnterResult(ctx context.Context, a Actor, tournamentID int64, 
 		return nil, Errorf(KindInvalid, "bad-round", "round is a number from 1")
 	}
 	var out *RoundResult
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+	err := s.changeTournament(ctx, tournamentID, NoticeResult, in.Round, func(ctx context.Context) error {
 		t, err := s.Store.GetTournament(ctx, tournamentID)
 		if err != nil {
 			return notFound(err, "tournament %d", tournamentID)
@@ -549,7 +549,7 @@ func (s *Service) AmendResult(ctx context.Context, a Actor, tournamentID, result
 		return nil, Errorf(KindInvalid, "missing-reason", "say why the result is amended")
 	}
 	var out *RoundResult
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+	err := s.changeTournament(ctx, tournamentID, NoticeResult, 0, func(ctx context.Context) error {
 		t, err := s.Store.GetTournament(ctx, tournamentID)
 		if err != nil {
 			return notFound(err, "tournament %d", tournamentID)

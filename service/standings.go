@@ -622,7 +622,7 @@ func (s *Service) WithdrawPlayer(ctx context.Context, a Actor, tournamentID, pla
 		return nil, err
 	}
 	var out *Player
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+	err := s.changeTournament(ctx, tournamentID, NoticePlayers, 0, func(ctx context.Context) error {
 		st, p, err := s.playerDivision(ctx, tournamentID, playerID)
 		if err != nil {
 			return err
@@ -667,7 +667,7 @@ func (s *Service) ReinstatePlayer(ctx context.Context, a Actor, tournamentID, pl
 		return nil, err
 	}
 	var out *Player
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+	err := s.changeTournament(ctx, tournamentID, NoticePlayers, 0, func(ctx context.Context) error {
 		_, p, err := s.playerDivision(ctx, tournamentID, playerID)
 		if err != nil {
 			return err
@@ -702,7 +702,7 @@ func (s *Service) LateEntry(ctx context.Context, a Actor, tournamentID, playerID
 		return nil, err
 	}
 	var out []RoundResult
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+	err := s.changeTournament(ctx, tournamentID, NoticePlayers, 0, func(ctx context.Context) error {
 		st, p, err := s.playerDivision(ctx, tournamentID, playerID)
 		if err != nil {
 			return err
