@@ -54,6 +54,9 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Actor, error)
 		return Public, nil
 	}
 	c, err := s.Store.CredentialByHash(ctx, HashToken(token))
+	if code := canonicalCode(token); errors.Is(err, ErrNotFound) && code != "" && code != token {
+		c, err = s.Store.CredentialByHash(ctx, HashToken(code)) // a table code as typed
+	}
 	if errors.Is(err, ErrNotFound) || (err == nil && c.RevokedAt != nil) {
 		return Actor{}, Errorf(KindUnauthorized, "bad-credentials", "that token is not valid")
 	}
@@ -98,8 +101,9 @@ type IssuedCredential struct {
 	Token string `json:"token"`
 }
 
-// IssueTableCredential gives a table a token that can enter turns for the
-// games at that table in the tournament's current round.
+// IssueTableCredential gives a table a token, a short code (see
+// newTableCode), that can enter turns for the games at that table in the
+// tournament's current round.
 func (s *Service) IssueTableCredential(ctx context.Context, a Actor, tournamentID int64, table int) (*IssuedCredential, error) {
 	if err := requireDirector(a); err != nil {
 		return nil, err
@@ -110,7 +114,7 @@ func (s *Service) IssueTableCredential(ctx context.Context, a Actor, tournamentI
 	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
 	}
-	tok, err := newToken()
+	tok, err := newTableCode()
 	if err != nil {
 		return nil, err
 	}
