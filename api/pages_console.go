@@ -17,12 +17,18 @@ func (p *pages) consoleRoutes(r *gin.Engine) {
 	r.GET("/director", p.director)
 	r.POST("/director", p.directorSignIn)
 	r.GET("/director/:id", p.console)
+	r.GET("/director/:id/setup", p.consoleSetup)
+	r.GET("/director/:id/rounds", p.consoleRounds)
+	r.GET("/director/:id/standings", p.consoleStandings)
+	r.GET("/director/:id/games/:game", p.consoleGame)
 	r.POST("/signout", p.signOut)
 }
 
-// director is the director's sign-in form, or the list of tournaments.
+// director is the director's sign-in form, or the list of tournaments
+// with the form for a new one. With a single tournament it goes straight
+// to its console (the usual day); ?all=1 shows the list anyway.
 func (p *pages) director(c *gin.Context) {
-	a, _ := p.s.pageActor(c)
+	a, token := p.s.pageActor(c)
 	if !a.IsDirector() {
 		p.directorForm(c, http.StatusOK, "")
 		return
@@ -32,14 +38,15 @@ func (p *pages) director(c *gin.Context) {
 		p.pageError(c, err)
 		return
 	}
-	if len(ts) == 1 {
+	if len(ts) == 1 && c.Query("all") == "" {
 		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/director/%d", ts[0].ID))
 		return
 	}
 	p.render(c, http.StatusOK, "tournaments", struct {
 		page
 		Tournaments []service.Tournament
-	}{page{Title: "Director"}, ts})
+		Choices     tournamentChoices
+	}{page{Title: "Director", BodyClass: "console-page", CSRF: csrfFor(token), Styles: consoleStyles}, ts, p.choices()})
 }
 
 func (p *pages) directorForm(c *gin.Context, status int, msg string) {
@@ -112,8 +119,33 @@ func attention(v *service.GameView) []attentionItem {
 		add("game finished, waiting for the last play to be accepted")
 	case service.StatusAwaitingRacks:
 		add("game finished, racks to enter")
+	case service.StatusFinished:
+		if known, all := confirmedByAll(v); known && !all {
+			add("game finished, result not confirmed by both players")
+		}
 	}
 	return out
+}
+
+// confirmedByAll reads the view's "confirmed" (one boolean per seat, set
+// as the players confirm the result at the table). known is false while
+// the view has no such field: nothing is claimed unconfirmed then.
+func confirmedByAll(v *service.GameView) (known, all bool) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return false, false
+	}
+	var got struct {
+		Confirmed *[]bool `json:"confirmed"`
+	}
+	if json.Unmarshal(data, &got) != nil || got.Confirmed == nil {
+		return false, false
+	}
+	all = len(*got.Confirmed) > 0
+	for _, ok := range *got.Confirmed {
+		all = all && ok
+	}
+	return true, all
 }
 
 func newConsoleRow(v *service.GameView, now time.Time) consoleRow {
@@ -140,22 +172,12 @@ func newConsoleRow(v *service.GameView, now time.Time) consoleRow {
 
 // console is the live room view of the current round.
 func (p *pages) console(c *gin.Context) {
-	a, token := p.s.pageActor(c)
-	if !a.IsDirector() {
-		c.Redirect(http.StatusSeeOther, "/director")
+	a, cp, ok := p.consoleFrame(c, "", "Room")
+	if !ok {
 		return
 	}
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil {
-		p.pageError(c, service.Errorf(service.KindInvalid, "bad-id", "%q is not a tournament id", c.Param("id")))
-		return
-	}
-	t, err := p.s.svc.GetTournament(c.Request.Context(), id)
-	if err != nil {
-		p.pageError(c, err)
-		return
-	}
-	games, err := p.s.svc.RoundGames(c.Request.Context(), a, id)
+	t := cp.Tournament
+	games, err := p.s.svc.RoundGames(c.Request.Context(), a, t.ID)
 	if err != nil {
 		p.pageError(c, err)
 		return
@@ -167,9 +189,8 @@ func (p *pages) console(c *gin.Context) {
 	}
 	data, _ := json.Marshal(map[string]any{"tournament": t.ID, "round": t.CurrentRound, "rows": rows})
 	p.render(c, http.StatusOK, "director", struct {
-		page
-		Tournament  *service.Tournament
+		consolePage
 		Rows        []consoleRow
 		ConsoleJSON template.JS
-	}{page{Title: "Console · " + t.Name, BodyClass: "console-page", CSRF: csrfFor(token)}, t, rows, template.JS(data)})
+	}{cp, rows, template.JS(data)})
 }

@@ -1,0 +1,99 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"tourney/service"
+)
+
+// consoleLayoutProblems lists what a laptop page gets wrong that a script can
+// see: a control under 44px high, or a page wider than the window.
+const consoleLayoutProblems = `(function () {
+  var out = [];
+  if (document.documentElement.scrollWidth > innerWidth + 1) out.push("page " + document.documentElement.scrollWidth + "px wide");
+  document.querySelectorAll("button, a.btn-link, a.report, .tabs a, .bar .who a, select, input:not([type=checkbox]), .att a").forEach(function (e) {
+    var r = e.getBoundingClientRect();
+    if (r.width > 0 && r.height < 43.5) out.push((e.id || e.name || e.textContent.trim().slice(0, 20)) + " " + Math.round(r.height) + "px high");
+  });
+  return out.join("; ");
+})()`
+
+// TestBrowserConsoleLayout opens each console page at laptop sizes and
+// checks its controls' size and width. With TOURNEY_SCREENSHOTS=DIR it
+// also writes each as PNG files there, for a person to look at.
+func TestBrowserConsoleLayout(t *testing.T) {
+	dir := os.Getenv("TOURNEY_SCREENSHOTS")
+	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ts := newTestServer(t)
+	f := &fixture{testServer: ts}
+	f.tournament = must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director,
+		map[string]any{"name": "Spring Open", "variant": "naspa"}), http.StatusCreated).ID
+	must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director, map[string]any{"name": "Club Night"}), http.StatusCreated)
+	must[service.Division](t, ts.post(f.tpath("/divisions"), ts.Director, map[string]any{"name": "A", "settings": map[string]any{"rounds": 7}}), http.StatusCreated)
+	for i, n := range []string{"Ann Able", "Bob Baker", "Cat Cole", "Dan Dee", "Eve Eng", "Fay Fox", "Gus Gray", "Hal Hope", "Ivy Ink", "Jo Jones"} {
+		must[service.Player](t, ts.post(f.tpath("/players"), ts.Director, map[string]any{"name": n, "rating": 1900 - 50*i, "division_id": 1}), http.StatusCreated)
+	}
+	rp := must[service.RoundPairings](t, ts.post(f.tpath("/rounds/1/pairings"), ts.Director, map[string]any{"system": "koth"}), http.StatusCreated)
+	g1 := *rp.Pairings[0].GameID
+	t1 := f.credential(1)
+	must[map[string]any](t, f.enter(g1, t1, turn{Turn: 1, Player: 1, Move: "8D WINDY", ClaimedScore: claim(32)}), http.StatusCreated)
+	must[map[string]any](t, f.enter(g1, t1, turn{Turn: 2, Player: 2, Move: "7C GALE", ClaimedScore: claim(14)}), http.StatusCreated)
+	t2 := f.credential(2)
+	must[map[string]any](t, f.enter(*rp.Pairings[1].GameID, t2, turn{Turn: 1, Player: 1, Move: "8G CAT", ClaimedScore: claim(10)}), http.StatusCreated)
+	p4 := rp.Pairings[4].Players
+	must[map[string]any](t, f.post(f.tpath("/results"), ts.Director, map[string]any{"round": 1, "players": []int64{p4[0].ID, p4[1].ID}, "scores": []int{433, 378}}), http.StatusCreated)
+
+	ctx := newChrome(t) // after the server: closed first, so its event streams end before the server closes
+	run(t, ctx, consoleSignIn(f))
+	pages := map[string]string{
+		"tournaments": "/director?all=1",
+		"room":        fmt.Sprintf("/director/%d", f.tournament),
+		"setup":       fmt.Sprintf("/director/%d/setup", f.tournament),
+		"rounds":      fmt.Sprintf("/director/%d/rounds", f.tournament),
+		"standings":   fmt.Sprintf("/director/%d/standings", f.tournament),
+		"game":        fmt.Sprintf("/director/%d/games/%d", f.tournament, g1),
+	}
+	for _, size := range [][2]int64{{1366, 768}, {1024, 768}} {
+		for name, path := range pages {
+			run(t, ctx,
+				chromedp.EmulateViewport(size[0], size[1]),
+				chromedp.Navigate(f.URL+path),
+				chromedp.WaitVisible(chromedp.CSS("main")),
+				waitFor(`!document.body.innerText.includes("Loading…")`),
+			)
+			if name == "setup" { // a refused change, as the director sees it
+				run(t, ctx, setValue(`#tournament-form [name="lexicon"]`, "NO-SUCH-LIST"), submitForm("#tournament-form", "NO-SUCH-LIST"))
+			}
+			if name == "rounds" {
+				run(t, ctx, submitForm("#code-form", "Table 1's code"))
+			}
+			bad, err := chromedp.Run(ctx, chromedp.Evaluate[string](consoleLayoutProblems))
+			if err != nil || bad != "" {
+				t.Errorf("%s at %dx%d: %s %v", name, size[0], size[1], bad, err)
+			}
+			if dir == "" {
+				continue
+			}
+			for suffix, shot := range map[string]chromedp.Action[[]byte]{"": chromedp.CaptureScreenshot(), "-full": chromedp.FullScreenshot(100) /* 100: PNG */} {
+				png, err := chromedp.Run(ctx, shot)
+				if err != nil {
+					t.Fatal(err)
+				}
+				file := filepath.Join(dir, fmt.Sprintf("%s-%dx%d%s.png", name, size[0], size[1], suffix))
+				if err := os.WriteFile(file, png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,192 @@
+// One game in the console: the board, every turn with the claimed and
+// the computed score, what needs attention, a turn correction with its
+// reason, and the game's result (entered or amended with a reason). It
+// re-reads the game whenever the event stream says it changed.
+(function () {
+  "use strict";
+  var C = Console, el = C.el;
+  var main = document.querySelector("main");
+  var gameID = parseInt(main.dataset.game, 10), round = parseInt(main.dataset.round, 10), division = main.dataset.division;
+  var gpath = "/api/v1/games/" + gameID;
+  var board = document.getElementById("board");
+  board.style.setProperty("--cols", board.dataset.cols);
+  var game = null, result = null;
+
+  function seatName(seat) {
+    var p = game && game.players[seat - 1];
+    return p ? p.name : "seat " + seat;
+  }
+
+  function moveText(t) {
+    switch (t.kind) {
+      case "move": return t.move || "";
+      case "challenge": return "challenges turn " + t.challenged_turn;
+      case "end-rack": return "rack left: " + (t.rack || "");
+      default: return t.kind + (t.move ? " " + t.move : "");
+    }
+  }
+
+  function note(t) {
+    var parts = [];
+    if (t.flag) parts.push(t.flag === "score-disagreement" ? "disagreement" : t.flag);
+    if (t.verdict) parts.push(t.verdict + (t.words && t.words.length ? " (" + t.words.join(", ") + ")" : ""));
+    if (t.invalid_words && t.invalid_words.length) parts.push("not in the word list: " + t.invalid_words.join(", "));
+    if (t.undone) parts.push("undone");
+    return parts.join("; ");
+  }
+
+  function renderBoard(rows) {
+    var cols = parseInt(board.dataset.cols, 10);
+    board.querySelectorAll(".sq").forEach(function (sq, i) {
+      var r = Math.floor(i / cols), c = i % cols;
+      var ch = rows[r] ? Array.from(rows[r])[c] : ".";
+      var tile = ch && ch !== ".";
+      sq.classList.toggle("tile", tile);
+      sq.classList.toggle("blank", tile && ch !== ch.toUpperCase());
+      sq.textContent = tile ? ch : sq.dataset.label;
+    });
+  }
+
+  function renderTurns() {
+    var tb = document.querySelector("#turns tbody");
+    tb.textContent = "";
+    var sel = document.getElementById("correct-turn"), was = sel.value;
+    sel.textContent = "";
+    game.turns.forEach(function (t) {
+      var fix = el("button", { type: "button", className: "small-btn" }, "Correct");
+      fix.addEventListener("click", function () { pick(t.turn); });
+      tb.appendChild(el("tr", { id: "turn-" + t.turn, className: (t.flag ? "flagged" : "") + (t.undone ? " undone" : "") },
+        el("td", { className: "num" }, t.turn), el("td", {}, seatName(t.player)), el("td", { className: "move" }, moveText(t)),
+        el("td", { className: "num claimed" }, t.claimed_score === null || t.claimed_score === undefined ? "" : t.claimed_score),
+        el("td", { className: "num computed" }, (t.score > 0 ? "+" : "") + t.score),
+        el("td", { className: "num" }, (t.totals || []).join("–")), el("td", { className: "note" }, t.flag ? el("span", { className: "flag" }, "⚑") : null, t.flag ? " " : null, note(t)), el("td", {}, fix)));
+      sel.appendChild(el("option", { value: String(t.turn) }, t.turn + ". " + seatName(t.player) + ": " + moveText(t)));
+    });
+    if (!game.turns.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 8, className: "small" }, "No turns entered yet.")));
+    if (was) sel.value = was;
+  }
+
+  function renderGame(g) {
+    game = g;
+    var seats = document.getElementById("seats");
+    seats.textContent = "";
+    g.players.forEach(function (p) {
+      seats.appendChild(el("div", { className: "seat" + (p.seat === g.to_move && g.status === "in-progress" ? " to-move" : "") },
+        el("span", { className: "name" }, p.name), " ", el("span", { className: "score" }, p.score)));
+    });
+    document.getElementById("game-status").textContent = g.status;
+    document.getElementById("bag").textContent = "bag " + g.bag;
+    document.getElementById("unseen").textContent = g.unseen;
+    renderBoard(g.board || []);
+    renderTurns();
+    var ul = document.getElementById("attention"), items = attentionOf(g);
+    ul.textContent = "";
+    items.forEach(function (t) { ul.appendChild(el("li", { className: "att" }, t)); });
+    if (!items.length) ul.appendChild(el("li", { className: "small" }, "Nothing."));
+  }
+
+  // pick fills the correction form with a turn as it stands; the form is
+  // not touched by later re-reads, so what the director types stays.
+  var cform = document.getElementById("correct-form");
+  function fill(n) {
+    var t = game.turns.find(function (x) { return x.turn === n; });
+    if (!t) return;
+    var f = cform.elements;
+    f.turn.value = String(n);
+    f.player.value = String(t.player);
+    f.move.value = t.move || "";
+    f.rack.value = t.rack || "";
+    f.claimed_score.value = t.claimed_score === null || t.claimed_score === undefined ? "" : t.claimed_score;
+  }
+  function pick(n) {
+    fill(n);
+    document.getElementById("correct-card").scrollIntoView({ block: "nearest" });
+    cform.elements.move.focus();
+  }
+  document.getElementById("correct-turn").addEventListener("change", function (e) { fill(parseInt(e.target.value, 10)); });
+
+  C.submit(cform, function () {
+    var f = cform.elements, n = parseInt(f.turn.value, 10);
+    var t = game.turns.find(function (x) { return x.turn === n; });
+    if (!t) throw new Error("Choose a turn to correct.");
+    // Only what the director changed is sent: the rest of the turn stays.
+    var body = { reason: f.reason.value.trim() };
+    if (!body.reason) throw new Error("Say why the turn is corrected.");
+    if (parseInt(f.player.value, 10) !== t.player) body.player = parseInt(f.player.value, 10);
+    if (f.move.value.trim() !== (t.move || "")) body.move = f.move.value.trim();
+    if (f.rack.value.trim().toUpperCase() !== (t.rack || "").toUpperCase()) body.rack = f.rack.value.trim();
+    var claim = C.num(f.claimed_score.value);
+    if (claim !== null && claim !== t.claimed_score) body.claimed_score = claim;
+    if (Object.keys(body).length === 1) throw new Error("Nothing differs from turn " + n + " as entered.");
+    return C.api("PATCH", gpath + "/turns/" + n, body).then(function (g) {
+      renderGame(g);
+      fill(n);
+      f.reason.value = "";
+      var now = g.turns.find(function (x) { return x.turn === n; });
+      loadResult();
+      return "Turn " + n + " corrected" + (now ? ": computed " + now.score + (now.flag ? " (" + now.flag + ")" : "") : "") + ".";
+    });
+  });
+
+  // The result: a finished game's is stored by the service; the director
+  // enters one for a game that could not be recorded, and amends one with
+  // a reason.
+  var rform = document.getElementById("result-form");
+  function renderResult() {
+    var text = document.getElementById("result-text"), f = rform.elements;
+    var amend = !!result;
+    document.getElementById("result-reason-label").hidden = !amend;
+    f.reason.required = amend;
+    document.getElementById("result-submit").textContent = amend ? "Amend the result" : "Enter the result";
+    if (amend) {
+      text.textContent = "Recorded (" + result.source + "): " + result.names.map(function (n, i) { return n + " " + result.scores[i]; }).join(", ") + ".";
+      game.players.forEach(function (p, i) {
+        var j = result.players.indexOf(p.player_id);
+        if (j >= 0 && f["score" + i].value === "") f["score" + i].value = result.scores[j];
+      });
+    } else {
+      text.textContent = game.result && game.result.over ? "The game is over; its result is not stored yet." : "No result yet: enter one if the game is played on paper.";
+    }
+  }
+  function loadResult() {
+    var q = "?round=" + round + (division ? "&division=" + division : "");
+    return C.api("GET", C.base + "/results" + q).then(function (rs) {
+      var ids = game.players.map(function (p) { return p.player_id; }).sort().join(",");
+      result = (rs || []).find(function (r) { return r.game_id === gameID; }) ||
+        (rs || []).find(function (r) { return r.players.slice().sort().join(",") === ids; }) || null;
+      renderResult();
+    }, function (err) { C.status(rform, err.message, true); });
+  }
+  C.submit(rform, function () {
+    var f = rform.elements;
+    var scores = game.players.map(function (p, i) { return C.num(f["score" + i].value); });
+    if (scores.some(function (s) { return s === null; })) throw new Error("Enter every player's score.");
+    if (result) {
+      var byID = {};
+      game.players.forEach(function (p, i) { byID[p.player_id] = scores[i]; });
+      var body = { scores: result.players.map(function (id) { return byID[id]; }), reason: f.reason.value.trim() };
+      if (!body.reason) throw new Error("Say why the result is amended.");
+      return C.api("PATCH", C.base + "/results/" + result.id, body).then(function () {
+        f.reason.value = "";
+        return loadResult().then(function () { return "Result amended."; });
+      });
+    }
+    return C.api("POST", C.base + "/results", { round: round, players: game.players.map(function (p) { return p.player_id; }), scores: scores }).then(function () {
+      return loadResult().then(function () { return "Result entered."; });
+    });
+  });
+
+  function load() {
+    return C.api("GET", gpath).then(renderGame);
+  }
+  load().then(function () {
+    if (game.turns.length) fill(game.turns[game.turns.length - 1].turn);
+    var m = /[#&]turn=(\d+)/.exec(location.hash);
+    if (m) pick(parseInt(m[1], 10));
+    return loadResult();
+  }).catch(function (err) { C.status(cform, err.message, true); });
+  C.live(C.tournament, {
+    game: function (n) { if (n.game_id === gameID) load(); },
+    result: C.debounce(function () { if (game) loadResult(); }, 200)
+  });
+})();

@@ -1,0 +1,168 @@
+// Setup: the tournament's rules, its divisions and its players. Every
+// change goes through the JSON API; the lists are re-read after a change
+// and when another console changes players (the "players" notice).
+(function () {
+  "use strict";
+  var C = Console, el = C.el;
+  var divisions = [];
+
+  var tform = document.getElementById("tournament-form");
+  ConsoleRules.wire(tform);
+  C.submit(tform, function () {
+    return C.api("PATCH", C.base, ConsoleRules.read(tform)).then(function (t) {
+      return "Saved. Rules " + t.variant + ", challenge " + t.challenge_rule + (t.lexicon ? ", " + t.lexicon : "") + "; round " + t.current_round + " is current.";
+    });
+  });
+
+  function divisionName(id) {
+    var d = divisions.find(function (d) { return d.id === id; });
+    return d ? d.name : "";
+  }
+
+  function loadDivisions() {
+    return C.api("GET", C.base + "/divisions").then(function (ds) {
+      divisions = ds;
+      var ul = document.getElementById("divisions");
+      ul.textContent = "";
+      ds.forEach(function (d) {
+        var s = d.settings || {};
+        ul.appendChild(el("li", {}, el("strong", {}, d.name), " ", el("span", { className: "small" },
+          [s.rounds ? s.rounds + " rounds" : "", "round 1: " + (s.first_round_pairing || "random"), "then " + (s.pairing || "swiss")].filter(Boolean).join(" · "))));
+      });
+      if (!ds.length) ul.appendChild(el("li", { className: "small" }, "None: all players play in one group."));
+      // Keep each select's choice when its options are rebuilt.
+      document.querySelectorAll(".division-select").forEach(function (sel) {
+        var was = sel.value, had = sel.options.length;
+        sel.textContent = "";
+        sel.appendChild(el("option", { value: "" }, ds.length ? "none" : "(no divisions)"));
+        ds.forEach(function (d) { sel.appendChild(el("option", { value: String(d.id) }, d.name)); });
+        sel.value = was || (had <= 1 && ds.length ? String(ds[0].id) : "");
+      });
+    });
+  }
+
+  var dform = document.getElementById("division-form");
+  C.submit(dform, function () {
+    var f = dform.elements, settings = {};
+    if (C.num(f.rounds.value)) settings.rounds = C.num(f.rounds.value);
+    if (f.first_round_pairing.value) settings.first_round_pairing = f.first_round_pairing.value;
+    if (f.pairing.value) settings.pairing = f.pairing.value;
+    return C.api("POST", C.base + "/divisions", { name: f.name.value.trim(), settings: settings }).then(function (d) {
+      dform.reset();
+      return loadDivisions().then(function () { return "Division " + d.name + " added."; });
+    });
+  });
+
+  function playerBody(name, rating, division) {
+    var body = { name: name };
+    if (rating !== null) body.rating = rating;
+    if (division) body.division_id = parseInt(division, 10);
+    return body;
+  }
+
+  var pform = document.getElementById("player-form");
+  C.submit(pform, function () {
+    var f = pform.elements;
+    return C.api("POST", C.base + "/players", playerBody(f.name.value.trim(), C.num(f.rating.value), f.division_id.value)).then(function (p) {
+      f.name.value = ""; f.rating.value = "";
+      f.name.focus();
+      return loadPlayers().then(function () { return p.name + " added (#" + p.id + ")."; });
+    });
+  });
+
+  // A roster line: "Name Rating" (the rating is the last word when it is
+  // a number). A file or text with a ";" is a tsh .t file and goes to
+  // import.t as it is.
+  function parseLine(line) {
+    var m = /^(.*?)\s+(\d{1,4})$/.exec(line);
+    return m ? { name: m[1].trim(), rating: parseInt(m[2], 10) } : { name: line, rating: null };
+  }
+
+  function importT(text, f) {
+    var q = ["roster_only=" + (f.roster_only.checked ? "true" : "false")];
+    if (f.division_id.value) q.push("division=" + f.division_id.value);
+    return C.api("POST", C.base + "/import.t?" + q.join("&"), text, "text/plain").then(function (res) {
+      return Promise.all([loadPlayers(), loadDivisions()]).then(function () {
+        return "Imported " + res.players.length + " players into division " + res.division.name +
+          (res.results ? ", " + res.results + " results" : "") + (res.games ? ", " + res.games + " games" : "") + ".";
+      });
+    });
+  }
+
+  var rform = document.getElementById("roster-form");
+  var area = document.getElementById("roster"), file = document.getElementById("t-file");
+  C.submit(rform, function () {
+    var f = rform.elements;
+    if (file.files.length) {
+      return file.files[0].text().then(function (text) { return importT(text, f); }).then(function (msg) {
+        file.value = "";
+        return msg;
+      });
+    }
+    if (/;/.test(area.value)) {
+      return importT(area.value, f).then(function (msg) { area.value = ""; return msg; });
+    }
+    var lines = area.value.split("\n").map(function (l) { return l.trim(); }).filter(Boolean);
+    if (!lines.length) throw new Error("Paste at least one line, or choose a .t file.");
+    var added = 0;
+    // One at a time, in order; each line leaves the box once it is in, so
+    // that after an error only the lines still to add remain.
+    function next() {
+      if (!lines.length) return "Added " + added + " players.";
+      var p = parseLine(lines[0]);
+      return C.api("POST", C.base + "/players", playerBody(p.name, p.rating, f.division_id.value)).then(function () {
+        added++;
+        lines.shift();
+        area.value = lines.join("\n");
+        return next();
+      }, function (err) {
+        throw new Error((added ? "Added " + added + "; " : "") + "“" + lines[0] + "” was not added: " + err.message);
+      });
+    }
+    return next().then(function (msg) { return loadPlayers().then(function () { return msg; }); },
+      function (err) { return loadPlayers().then(function () { throw err; }); });
+  });
+
+  var pstatus = document.getElementById("players-status");
+  function playerAction(p, action) {
+    pstatus.hidden = true;
+    C.api("POST", C.base + "/players/" + p.id + "/" + action, {}).then(loadPlayers, function (err) {
+      pstatus.textContent = p.name + ": " + err.message;
+      pstatus.className = "form-status error";
+      pstatus.hidden = false;
+    });
+  }
+
+  function loadPlayers() {
+    return C.api("GET", C.base + "/players").then(function (ps) {
+      var tb = document.querySelector("#players tbody");
+      tb.textContent = "";
+      document.getElementById("player-count").textContent = ps.length ? "(" + ps.length + ")" : "";
+      ps.forEach(function (p) {
+        var btn = p.withdrawn ? el("button", { type: "button", className: "small-btn" }, "Reinstate")
+          : el("button", { type: "button", className: "small-btn warn" }, "Withdraw");
+        // Withdrawing forfeits the player's unplayed games: it asks a
+        // second click, within a few seconds, to be sure.
+        btn.addEventListener("click", function () {
+          if (!p.withdrawn && !btn.dataset.armed) {
+            btn.dataset.armed = "1";
+            btn.textContent = "Sure? Withdraw";
+            setTimeout(function () { delete btn.dataset.armed; btn.textContent = "Withdraw"; }, 5000);
+            return;
+          }
+          playerAction(p, p.withdrawn ? "reinstate" : "withdraw");
+        });
+        tb.appendChild(el("tr", { className: p.withdrawn ? "withdrawn" : "", dataset: { player: String(p.id) } },
+          el("td", { className: "num" }, p.id), el("td", {}, p.name), el("td", { className: "num" }, p.rating || ""),
+          el("td", {}, divisionName(p.division_id)), el("td", {}, p.withdrawn ? "withdrawn (" + p.withdrawn + ")" : "playing"),
+          el("td", {}, btn)));
+      });
+      if (!ps.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 6, className: "small" }, "No players yet.")));
+    });
+  }
+
+  loadDivisions().then(loadPlayers).catch(function (err) {
+    pstatus.textContent = err.message; pstatus.className = "form-status error"; pstatus.hidden = false;
+  });
+  C.live(C.tournament, { players: C.debounce(loadPlayers, 200), pairings: C.debounce(loadPlayers, 200) });
+})();
