@@ -68,7 +68,7 @@ type tablePage struct {
 }
 
 func newTablePage(v *service.GameView, l *scoring.Layout, csrf string) tablePage {
-	tp := tablePage{page: page{Title: fmt.Sprintf("Table %d", v.Table), BodyClass: "tablet", CSRF: csrf}, Game: v, Board: newBoardView(l, v.Board)}
+	tp := tablePage{page: page{Title: fmt.Sprintf("Table %d", v.Table), BodyClass: "tablet", CSRF: csrf, Styles: []string{"table.css"}}, Game: v, Board: newBoardView(l, v.Board)}
 	for _, pl := range v.Players {
 		if pl.Seat == v.ToMove {
 			tp.ToMoveName = pl.Name
@@ -88,6 +88,9 @@ func turnLine(v *service.GameView, t *service.TurnView) string {
 	name := ""
 	if t.Seat >= 1 && t.Seat <= len(v.Players) {
 		name = v.Players[t.Seat-1].Name
+	}
+	if t.Kind == service.EventConfirm {
+		return fmt.Sprintf("%d. %s confirms the result %s", t.Seq, name, t.Move)
 	}
 	s := fmt.Sprintf("%d. %s: %s %s %+d", t.Seq, name, t.Kind, t.Move, t.Score)
 	if t.Verdict != "" {

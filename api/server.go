@@ -107,6 +107,7 @@ func newRouter(svc *service.Service, log *slog.Logger) *gin.Engine {
 	v1.POST("/games/:id/challenges", s.challenge)
 	v1.PATCH("/games/:id/challenges/:turn", s.reverseChallenge)
 	v1.POST("/games/:id/hold", s.hold)
+	v1.POST("/games/:id/confirm", s.confirmResult)
 	v1.POST("/tournaments/:id/judge", s.judge)
 	return r
 }

@@ -88,6 +88,7 @@ const (
 	EventTimePenalty    = "time-penalty"    // overtime points deducted
 	EventChallenge      = "challenge"       // a challenge and its ruling; its effect follows the challenge rule
 	EventHold           = "hold"            // the opponent holds the play while deciding whether to challenge
+	EventConfirm        = "confirm"         // a player confirms the finished game's result (see ConfirmResult)
 )
 
 // Challenge verdicts.

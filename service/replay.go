@@ -117,7 +117,7 @@ func (r *replayed) apply(e *TurnEvent) error {
 			return Errorf(KindRule, "nothing-to-accept", "there is no play that went out to accept")
 		}
 		return r.skip(e)
-	case EventHold:
+	case EventHold, EventConfirm:
 		return r.skip(e)
 	case EventChallenge:
 		var effect bool

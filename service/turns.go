@@ -131,6 +131,10 @@ func (s *Service) newEvent(a Actor, l *loaded, in TurnInput) (*TurnEvent, error)
 	if kind == "" {
 		kind = EventMove
 	}
+	if kind == EventConfirm {
+		// A confirmation checks the game is finished and what it confirms.
+		return nil, Errorf(KindInvalid, "bad-kind", "a result is confirmed with POST /api/v1/games/{id}/confirm, not as a turn")
+	}
 	if !a.IsDirector() && !tableKinds[kind] {
 		return nil, Errorf(KindForbidden, "director-only", "only the director can enter a %s event", kind)
 	}
@@ -234,6 +238,9 @@ func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoIn
 			return Errorf(KindRule, "nothing-to-undo", "the game has no turns to undo")
 		}
 		last := l.r.events[len(l.r.events)-1]
+		if !a.IsDirector() && last.Kind == EventConfirm {
+			return Errorf(KindForbidden, "result-confirmed", "the result has been confirmed; only the director can change the game now")
+		}
 		if !a.IsDirector() && !tableKinds[last.Kind] {
 			return Errorf(KindForbidden, "director-only", "turn %d is a %s the director entered; only the director can change it", last.Seq, last.Kind)
 		}

@@ -61,6 +61,9 @@ type GameView struct {
 	Status         string      `json:"status"`
 	Flags          []FlagView  `json:"flags"`
 	Result         *ResultView `json:"result"`
+	// Confirmed is, per seat in seat order, whether that player has
+	// confirmed the finished game's result as it now stands.
+	Confirmed []bool `json:"confirmed"`
 }
 
 // DecidedByChallenge names a result decided by a lost triple challenge.
@@ -153,6 +156,7 @@ func (s *Service) view(t *Tournament, g *Game, names map[int64]string, all []Tur
 			v.Flags = append(v.Flags, FlagView{Turn: e.Seq, Flag: e.Flag})
 		}
 	}
+	v.Confirmed = confirmedSeats(v, r.events)
 	return v
 }
 
