@@ -26,3 +26,20 @@ func TestTableCodeReadsAsTyped(t *testing.T) {
 		}
 	}
 }
+
+// Whatever is typed, canonicalCode gives "" or a code that reads back as
+// itself.
+func FuzzCanonicalCode(f *testing.F) {
+	for _, s := range []string{"K7QMX-4TPA9", "k7qmx4tpa9", "olilo-OLILO", "", "secret", "ÄBCDE-FGHJK"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c := canonicalCode(s)
+		if c == "" {
+			return
+		}
+		if canonicalCode(c) != c || len(c) != 11 || c[5] != '-' {
+			t.Fatalf("canonicalCode(%q) = %q, which does not read back as itself", s, c)
+		}
+	})
+}
