@@ -8,15 +8,33 @@ import (
 	"tourney/service"
 )
 
-// The table page links its own stylesheet and script, and the game it
-// embeds for the script carries the confirmations.
+// tableScripts are the table page's scripts in the order they must load:
+// table-core.js makes the namespace the others fill in, and table.js,
+// last, starts the page.
+var tableScripts = []string{"table-core.js", "table-board.js", "table-queue.js", "table-entry.js", "table-turns.js", "table-end.js", "table.js"}
+
+// The table page links its own stylesheet and scripts (in order), and the
+// game it embeds for the scripts carries the confirmations.
 func TestTablePageAssets(t *testing.T) {
 	f := newFixture(t)
 	b, _ := signInTable(t, f)
 	r := b.get("/table/1")
-	wantPage(t, r, http.StatusOK, `href="/static/pages.css"`, `href="/static/table.css"`, `src="/static/table.js"`,
+	wantPage(t, r, http.StatusOK, `href="/static/pages.css"`, `href="/static/table.css"`,
 		`id="actions"`, `id="end"`, `id="letters"`, `"confirmed":[false,false]`)
-	for _, asset := range []string{"/static/table.css", "/static/table.js"} {
+	assets, at := []string{"/static/table.css"}, -1
+	for _, js := range tableScripts {
+		tag := `<script src="/static/` + js + `"></script>`
+		switch i := strings.Index(string(r.Body), tag); {
+		case i < 0:
+			t.Errorf("%s is not linked", js)
+		case i < at:
+			t.Errorf("%s is linked before a script it needs", js)
+		default:
+			at = i
+		}
+		assets = append(assets, "/static/"+js)
+	}
+	for _, asset := range assets {
 		if a := b.get(asset); a.Status != http.StatusOK || len(a.Body) == 0 {
 			t.Errorf("%s: %d", asset, a.Status)
 		}

@@ -21,7 +21,8 @@ func TestPagesParse(t *testing.T) {
 			t.Errorf("%s: %v", p, err)
 		}
 	}
-	for _, a := range []string{"static/pages.css", "static/table.js", "static/director.js"} {
+	for _, a := range []string{"static/pages.css", "static/table-core.js", "static/table-board.js", "static/table-queue.js",
+		"static/table-entry.js", "static/table-turns.js", "static/table-end.js", "static/table.js", "static/director.js"} {
 		if b, err := fs.ReadFile(FS, a); err != nil || len(b) == 0 {
 			t.Errorf("%s: %v", a, err)
 		}

@@ -1,0 +1,89 @@
+// The table's tablet page: the end of the game. In place of move entry
+// it asks, in turn, for the acceptance of the play that went out, the
+// tiles left on the racks, and both players' confirmations of the result.
+(function (T) {
+  "use strict";
+  var $ = T.$, el = T.el, playerName = T.playerName, nextSeat = T.nextSeat;
+  var OVER = ["awaiting-acceptance", "awaiting-racks", "finished"];
+
+  // over: the game has ended and nothing waits to be sent (a waiting
+  // undo may yet reopen it).
+  T.over = function () { return OVER.indexOf(T.game.status) >= 0 && !T.queue().length; };
+
+  T.renderEnd = function () {
+    var game = T.game, box = $("end"), was = !box.hidden; box.innerHTML = "";
+    box.hidden = !T.over();
+    if (box.hidden) return;
+    if (!was) $("checks").scrollTop = 0;
+    var r = game.result || {};
+    if (game.status === "awaiting-acceptance") { askAcceptance(box, r); return; }
+    if (game.status === "awaiting-racks") { askRacks(box, r); return; }
+    showResult(box, r);
+  };
+
+  function askAcceptance(box, r) {
+    var out = r.out_player || T.game.turns.filter(function (t) { return !t.undone && t.kind === "move"; }).slice(-1).map(function (t) { return t.player; })[0];
+    var other = nextSeat(out);
+    box.appendChild(el("h2", "", playerName(out) + " went out"));
+    box.appendChild(el("p", "", playerName(other) + ": accept the last play, or challenge it."));
+    var acc = el("button", "big primary", "Accept — no challenge"); acc.type = "button"; acc.id = "accept-out";
+    acc.addEventListener("click", function () {
+      var l = T.local();
+      T.enqueue("turn", "/turns", { turn: l.next, player: other, kind: "accept" }, "Turn " + l.next + " · " + playerName(other) + " accepts", { next: l.next + 1, toMove: l.toMove, blocked: "" });
+    });
+    box.appendChild(acc);
+  }
+
+  function askRacks(box, r) {
+    box.appendChild(el("h2", "", "The game is over: the tiles left on the racks"));
+    (r.racks_needed || []).forEach(function (seat) {
+      var row = el("div", "row rack-row");
+      var inp = el("input"); inp.id = "rack-" + seat; inp.placeholder = playerName(seat) + "'s tiles"; inp.setAttribute("autocapitalize", "characters");
+      var btn = el("button", "big", "Enter " + playerName(seat) + "'s tiles"); btn.type = "button";
+      btn.addEventListener("click", function () {
+        var rack = inp.value.trim().toUpperCase(), l = T.local();
+        T.enqueue("turn", "/turns", { turn: l.next, player: seat, kind: "end-rack", rack: rack }, "Turn " + l.next + " · " + playerName(seat) + "'s tiles left: " + (rack || "none"), { next: l.next + 1, toMove: l.toMove, blocked: "" });
+      });
+      row.appendChild(inp); row.appendChild(btn); box.appendChild(row);
+    });
+  }
+
+  // showResult: the final scores, how they came about, and a button for
+  // each player still to confirm them.
+  function showResult(box, r) {
+    var game = T.game;
+    box.appendChild(el("h2", "", "Game over"));
+    var final = r.final || game.totals;
+    var win = r.tie ? "A tie, " + final.join("–") : r.winner ? playerName(r.winner) + " wins " + final[r.winner - 1] + "–" + final[nextSeat(r.winner) - 1] : "";
+    if (win) box.appendChild(el("p", "winner", win));
+    var tbl = el("table", "final"), head = el("tr");
+    head.appendChild(el("th", "", ""));
+    game.players.forEach(function (p) { head.appendChild(el("th", "num", p.name)); });
+    tbl.appendChild(head);
+    function line(label, xs, sign, cls) {
+      if (!xs) return;
+      var tr = el("tr", cls || ""); tr.appendChild(el("td", "", label));
+      xs.forEach(function (x) { tr.appendChild(el("td", "num", sign ? T.signed(x) : String(x))); });
+      tbl.appendChild(tr);
+    }
+    line("Before racks", r.before_adjust);
+    line("Rack adjustment", r.rack_adjust, true);
+    if ((r.time_penalty || []).some(function (x) { return x; })) line("Time penalty", r.time_penalty.map(function (x) { return -Math.abs(x); }), true);
+    line("Final", final, false, "total-line");
+    box.appendChild(tbl);
+    var confirmed = game.confirmed || [], pending = {};
+    T.queue().forEach(function (i) { if (i.kind === "confirm") pending[i.body.player] = true; });
+    var row = el("div", "confirms");
+    game.players.forEach(function (p) {
+      if (confirmed[p.seat - 1]) { row.appendChild(el("div", "confirmed", "✓ " + p.name + " confirmed")); return; }
+      var btn = el("button", "big primary", p.name + ": confirm " + final.join("–")); btn.type = "button"; btn.id = "confirm-" + p.seat;
+      btn.disabled = !!pending[p.seat];
+      btn.addEventListener("click", function () {
+        T.enqueue("confirm", "/confirm", { player: p.seat }, p.name + " confirms the result " + final.join("–"), T.local());
+      });
+      row.appendChild(btn);
+    });
+    box.appendChild(row);
+    if (confirmed.length && confirmed.every(function (c) { return c; })) box.appendChild(el("p", "all-confirmed", "Both players have confirmed the result. Thank you!"));
+  }
+})(window.tourneyTable);

@@ -1,0 +1,102 @@
+// The table's tablet page: the turns already in. Each reads as a line of
+// the list; the latest play can be challenged, with the verdict shown as
+// a word judge shows it; the last entry can be undone.
+(function (T) {
+  "use strict";
+  var $ = T.$, el = T.el, signed = T.signed, playerName = T.playerName;
+
+  T.describe = function (t) {
+    var who = playerName(t.player), s;
+    switch (t.kind) {
+      case "move":
+        if (t.move === "-") s = who + ": pass";
+        else if (t.move && t.move[0] === "-") s = who + ": exchange " + t.move.slice(1);
+        else s = who + ": " + t.move + " " + signed(t.score);
+        if (t.claimed_score !== null && t.claimed_score !== undefined && !t.agrees) s += " (claimed " + t.claimed_score + ")";
+        break;
+      case "challenge":
+        s = who + " challenges turn " + t.challenged_turn + ": " + (t.verdict === "acceptable" ? "ACCEPTABLE" : "NOT ACCEPTABLE") +
+          (t.words && t.words.length ? " (" + t.words.join(", ") + ")" : "") + (t.score ? " " + signed(t.score) : "");
+        break;
+      case "accept": s = who + " accepts the play that went out"; break;
+      case "withdraw": s = who + ": play withdrawn " + signed(t.score); break;
+      case "lost-turn": s = who + " loses the turn"; break;
+      case "end-rack": s = who + ": tiles left " + (t.rack || "none") + " " + signed(t.score); break;
+      case "time-penalty": s = who + ": time penalty " + signed(t.score); break;
+      case "hold": s = who + " holds turn " + t.challenged_turn; break;
+      case "confirm": s = who + " confirms the result " + t.move; break;
+      default: s = who + ": " + t.kind + " " + signed(t.score);
+    }
+    if (t.flag) s += " ⚑ " + t.flag;
+    if (t.undone) s += " (undone)";
+    return t.turn + ". " + s;
+  };
+
+  // ---- challenge ----
+  // The latest play: a waiting one, else the server's last live event.
+  function latestPlay() {
+    var q = T.queue().filter(function (i) { return i.kind !== "confirm"; });
+    if (q.length) {
+      var it = q[q.length - 1];
+      if (it.kind === "turn" && T.parseMove(it.body.move || "")) return { turn: it.body.turn, player: it.body.player, move: it.body.move };
+      return null;
+    }
+    for (var i = T.game.turns.length - 1; i >= 0; i--) {
+      var t = T.game.turns[i];
+      if (t.undone || t.kind === "hold") continue;
+      return t.kind === "move" && T.parseMove(t.move || "") ? t : null;
+    }
+    return null;
+  }
+  $("challenge").addEventListener("click", function () {
+    var t = latestPlay();
+    if (!t) { T.say("Only the latest play can be challenged, before the next turn."); return; }
+    var challenger = T.nextSeat(t.player), l = T.local();
+    if (!confirm(playerName(challenger) + " challenges turn " + t.turn + " (" + t.move + ")?")) return;
+    T.clearEntry();
+    // Who moves next depends on the verdict: entries wait for it.
+    T.enqueue("challenge", "/challenges", { turn: t.turn, challenger: challenger },
+      "Turn " + l.next + " · " + playerName(challenger) + " challenges " + t.move,
+      { next: l.next + 1, toMove: l.toMove, blocked: "Waiting for the verdict on " + t.move + "…" });
+  });
+  var EFFECT = {
+    "turn-lost": function (r) { return "The play stands. " + playerName(r.challenger) + " loses the turn; " + playerName(r.challenged) + " plays again."; },
+    "play-withdrawn": function (r) { return "The play comes off the board: no score for " + playerName(r.challenged) + ". " + playerName(r.challenger) + " to move."; },
+    "bonus": function (r) { return "The play stands. " + playerName(r.challenged) + " gets +" + r.points + " for the challenge."; },
+    "no-penalty": function () { return "The play stands; no penalty."; },
+    "game-lost": function (r) { return "The play stands. " + playerName(r.challenger) + " loses the game."; },
+    "play-withdrawn-game-lost": function (r) { return "The play comes off the board and " + playerName(r.challenged) + " loses the game."; }
+  };
+  T.showVerdict = function (r) {
+    var v = $("verdict"); v.innerHTML = "";
+    v.className = "verdict " + r.verdict;
+    v.appendChild(el("div", "word-judge", r.verdict === "acceptable" ? "ACCEPTABLE" : "NOT ACCEPTABLE"));
+    v.appendChild(el("div", "judged", (r.words || []).join(" · ")));
+    v.appendChild(el("p", "effect", (EFFECT[r.effect] || function () { return r.effect; })(r)));
+    var ok = el("button", "big", "OK"); ok.type = "button"; ok.id = "verdict-ok";
+    ok.addEventListener("click", function () { v.hidden = true; });
+    v.appendChild(ok);
+    v.hidden = false;
+  };
+
+  // ---- undo ----
+  // A waiting entry is simply taken out of the queue (it was never
+  // recorded); a recorded turn is undone through the queue like the rest.
+  $("undo").addEventListener("click", function () {
+    var q = T.queue();
+    if (q.length) {
+      var last = q[q.length - 1];
+      if (last.kind !== "turn" || last.key === T.sending.key) { T.say("Wait until the waiting entries are sent."); return; }
+      if (!confirm("Take back " + last.label + "? It was not sent yet.")) return;
+      q.pop(); T.saveQueue(q); T.clearEntry(); T.renderGame(); return;
+    }
+    var t = null;
+    for (var i = T.game.turns.length - 1; i >= 0 && !t; i--) if (!T.game.turns[i].undone) t = T.game.turns[i];
+    if (!t) return;
+    var reason = prompt("Undo turn " + t.turn + " (" + (t.move || t.kind) + "). Why?"); if (!reason) return;
+    var l = T.local();
+    T.clearEntry();
+    T.enqueue("undo", "/undo", { turn: t.turn, reason: reason }, "Undo turn " + t.turn + " (" + (t.move || t.kind) + ")",
+      { next: l.next, toMove: t.kind === "move" ? t.player : l.toMove, blocked: t.kind === "move" ? "" : "Waiting for the undo to be sent…" });
+  });
+})(window.tourneyTable);
