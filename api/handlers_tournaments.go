@@ -178,6 +178,26 @@ func (s *Server) issueTableCredential(c *gin.Context) {
 	s.respond(c, http.StatusCreated, cred, err)
 }
 
+func (s *Server) listTableCredentials(c *gin.Context) {
+	p := parse(c)
+	if id := p.id("id"); !s.failed(c, p) {
+		cs, err := s.svc.ListTableCredentials(c.Request.Context(), actorOf(c), id)
+		s.respond(c, http.StatusOK, nonNil(cs), err)
+	}
+}
+
+// revokeTableCredential stops a table code from working, with a reason.
+func (s *Server) revokeTableCredential(c *gin.Context) {
+	var in service.RevokeInput
+	p := parse(c)
+	id, cred := p.id("id"), p.id("credential")
+	if p.body(&in); s.failed(c, p) {
+		return
+	}
+	out, err := s.svc.RevokeTableCredential(c.Request.Context(), actorOf(c), id, cred, in)
+	s.respond(c, http.StatusOK, out, err)
+}
+
 func (s *Server) tournamentAudit(c *gin.Context) {
 	p := parse(c)
 	if id := p.id("id"); !s.failed(c, p) {

@@ -75,6 +75,8 @@ func newRouter(svc *service.Service, log *slog.Logger) *gin.Engine {
 	v1.POST("/tournaments/:id/games", s.createGame)
 	v1.GET("/tournaments/:id/games", s.listGames)
 	v1.POST("/tournaments/:id/tables/:table/credentials", s.issueTableCredential)
+	v1.GET("/tournaments/:id/credentials", s.listTableCredentials)
+	v1.POST("/tournaments/:id/credentials/:credential/revoke", s.revokeTableCredential)
 	v1.GET("/tournaments/:id/audit", s.tournamentAudit)
 	v1.GET("/tournaments/:id/events", s.watch)
 

@@ -1,6 +1,9 @@
 package service
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Store is what the service needs from persistence. Methods return
 // ErrNotFound for a missing row and ErrDuplicate for a taken unique key.
@@ -67,6 +70,11 @@ type Store interface {
 	CreateCredential(ctx context.Context, c *Credential) error
 	CredentialByHash(ctx context.Context, hash string) (*Credential, error)
 	CountCredentials(ctx context.Context, kind string) (int, error)
+	CredentialByID(ctx context.Context, id int64) (*Credential, error)
+	ListTableCredentials(ctx context.Context, tournamentID int64) ([]Credential, error)
+	// RevokeCredential marks a credential revoked (once: a second call
+	// changes nothing); ErrNotFound if there is none.
+	RevokeCredential(ctx context.Context, id int64, at time.Time) error
 
 	SaveIdempotent(ctx context.Context, r *IdempotentResponse) error
 	GetIdempotent(ctx context.Context, scope, key string) (*IdempotentResponse, error)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"time"
 
 	"tourney/service"
 )
@@ -41,4 +42,51 @@ func (s *Store) CountCredentials(ctx context.Context, kind string) (int, error) 
 		return 0, wrap("count credentials", err)
 	}
 	return int(n), nil
+}
+
+// ListTableCredentials returns a tournament's table credentials, revoked
+// ones included, oldest first.
+func (s *Store) ListTableCredentials(ctx context.Context, tournamentID int64) ([]service.Credential, error) {
+	var rows []credentialRow
+	err := s.reader(ctx).Where("kind = ? AND tournament_id = ?", service.CredTable, tournamentID).Order("id").Find(&rows).Error
+	if err != nil {
+		return nil, wrap("list table credentials", err)
+	}
+	out := make([]service.Credential, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toService()
+	}
+	return out, nil
+}
+
+// RevokeCredential marks a credential revoked at the given time, unless it
+// already is (the first revocation's time stands); ErrNotFound if there is
+// no such credential.
+func (s *Store) RevokeCredential(ctx context.Context, id int64, at time.Time) error {
+	db := s.writer(ctx)
+	res := db.Model(&credentialRow{}).Where("id = ? AND revoked_at IS NULL", id).Update("revoked_at", at.UTC())
+	if res.Error != nil {
+		return wrap("revoke credential", res.Error)
+	}
+	if res.RowsAffected == 1 {
+		return nil
+	}
+	var n int64
+	if err := db.Model(&credentialRow{}).Where("id = ?", id).Count(&n).Error; err != nil {
+		return wrap("revoke credential", err)
+	}
+	if n == 0 {
+		return notFound("revoke credential")
+	}
+	return nil
+}
+
+// CredentialByID returns a credential, or ErrNotFound.
+func (s *Store) CredentialByID(ctx context.Context, id int64) (*service.Credential, error) {
+	var row credentialRow
+	if err := s.reader(ctx).Where("id = ?", id).Take(&row).Error; err != nil {
+		return nil, wrap("credential", err)
+	}
+	c := row.toService()
+	return &c, nil
 }

@@ -82,3 +82,36 @@ func TestIdempotentResponses(t *testing.T) {
 		t.Fatalf("the first response was replaced: %+v", got)
 	}
 }
+
+func TestRevokeAndListTableCredentials(t *testing.T) {
+	s := mustOpen(t)
+	ctx := context.Background()
+	tr, other := mustTournament(t, s), mustTournament(t, s)
+	var tabs []*service.Credential
+	for i, tid := range []int64{tr.ID, tr.ID, other.ID} {
+		c := &service.Credential{Kind: service.CredTable, TournamentID: tid, Table: i + 1, TokenHash: "h" + string(rune('a'+i))}
+		ok(t, s.CreateCredential(ctx, c))
+		tabs = append(tabs, c)
+	}
+	ok(t, s.CreateCredential(ctx, &service.Credential{Kind: service.CredDirector, TokenHash: "hd"}))
+	list, err := s.ListTableCredentials(ctx, tr.ID)
+	ok(t, err)
+	if len(list) != 2 || list[0].ID != tabs[0].ID || list[1].ID != tabs[1].ID {
+		t.Fatalf("listed %+v", list)
+	}
+
+	first := time.Date(2026, 5, 1, 10, 0, 0, 0, time.UTC)
+	ok(t, s.RevokeCredential(ctx, tabs[0].ID, first))
+	ok(t, s.RevokeCredential(ctx, tabs[0].ID, first.Add(time.Hour))) // changes nothing
+	got, err := s.CredentialByID(ctx, tabs[0].ID)
+	ok(t, err)
+	if got.RevokedAt == nil || !got.RevokedAt.Equal(first) {
+		t.Fatalf("revoked at %v, want %v", got.RevokedAt, first)
+	}
+	if err := s.RevokeCredential(ctx, 999, first); !errors.Is(err, service.ErrNotFound) {
+		t.Fatalf("revoking a missing credential: %v", err)
+	}
+	if _, err := s.CredentialByID(ctx, 999); !errors.Is(err, service.ErrNotFound) {
+		t.Fatalf("a missing credential: %v", err)
+	}
+}
