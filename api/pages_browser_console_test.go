@@ -169,6 +169,62 @@ func TestBrowserConsolePairsRound(t *testing.T) {
 	}
 }
 
+// A lost tablet: the director issues table 1 a code, finds it in the
+// card's list, revokes it with a reason (a blank one is refused beside the
+// form) and sees it marked revoked; the fixture's older code stays active.
+func TestBrowserConsoleRevokesTableCode(t *testing.T) {
+	f := newFixture(t) // table 1's code is f.table
+	ctx := newChrome(t)
+	const first = "#codes li.code:first-child"
+	run(t, ctx, consoleSignIn(f),
+		chromedp.Navigate(fmt.Sprintf("%s/director/%d/rounds", f.URL, f.tournament)),
+		chromedp.WaitVisible(chromedp.ID("code-form")),
+		waitFor(`document.querySelectorAll("#codes li.code").length === 1`),
+		waitFor(`document.getElementById("codes-summary").textContent === "1 active, 0 revoked"`),
+		setValue(`#code-form [name="table"]`, "1"),
+		submitForm("#code-form", "Table 1's code"),
+		waitFor(`document.querySelectorAll("#codes li.code").length === 2`),
+		// The newest first, with its token and the table page's link.
+		waitFor(`document.querySelector(`+jsString(first)+`).dataset.table === "1" && document.querySelector(`+jsString(first+" .state")+`).textContent === "active"`),
+		waitFor(`document.querySelector(`+jsString(first+" a")+`).href.includes("/table/1?code=")`),
+		waitFor(`document.querySelector(`+jsString(first+" .code-when time")+`).textContent.length > 0`),
+	)
+	token, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(`+jsString(first+" code.token")+`).textContent`))
+	if err != nil || token == "" || token == f.table {
+		t.Fatalf("token shown %q (%v), want the new code's", token, err)
+	}
+	id, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(`+jsString(first)+`).dataset.credential`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := `#codes li[data-credential="` + id + `"]`
+	run(t, ctx,
+		chromedp.Click(chromedp.CSS(row+" button.revoke")),
+		chromedp.WaitVisible(chromedp.CSS(row+" .revoke-form")),
+		waitFor(`document.activeElement === document.querySelector(`+jsString(row+` .revoke-form [name="reason"]`)+`)`),
+		// A reason of spaces passes the browser but not the service: its
+		// problem is shown in the form, which stays open.
+		setValue(row+` [name="reason"]`, "   "),
+		submitForm(row+" .revoke-form", "revoked"),
+		waitFor(`document.querySelector(`+jsString(row+" .revoke-form .form-status")+`).classList.contains("error")`),
+		waitFor(`!document.querySelector(`+jsString(row)+`).classList.contains("revoked")`),
+		setValue(row+` [name="reason"]`, "tablet lost"),
+		chromedp.Click(chromedp.CSS(row+` .revoke-form button[type="submit"]`)),
+		waitFor(`document.querySelector(`+jsString(row)+`).classList.contains("revoked")`),
+		waitFor(`document.querySelector(`+jsString(row+" .state")+`).textContent.startsWith("revoked ")`),
+		waitFor(`document.querySelector(`+jsString(row+" .revoke-form, "+row+" button.revoke, "+row+" code.token")+`) === null`),
+		waitFor(`document.getElementById("codes-status").textContent.includes("Table 1's code")`),
+		waitFor(`document.getElementById("codes-summary").textContent === "1 active, 1 revoked"`),
+		waitFor(`document.querySelector("#codes li.code:last-child .state").textContent === "active"`),
+	)
+	list := must[[]service.Credential](t, f.get(f.tpath("/credentials"), f.Director), http.StatusOK)
+	if len(list) != 2 || itoa(list[1].ID) != id || list[1].RevokedAt == nil || list[0].RevokedAt != nil {
+		t.Fatalf("credentials %+v, want the new one (%s) revoked and the fixture's active", list, id)
+	}
+	wantProblem(t, f.enter(f.game, token, turn{Turn: 1, Player: 1, Move: "8D WINDY"}), http.StatusUnauthorized, "bad-credentials")
+	must[service.TurnResult](t, f.enter(f.game, f.table, turn{Turn: 1, Player: 1, Move: "8D WINDY"}), http.StatusCreated)
+}
+
 func TestBrowserConsoleCorrectsTurn(t *testing.T) {
 	f := newFixture(t)
 	must[map[string]any](t, f.enter(f.game, f.table, turn{Turn: 1, Player: 1, Move: "8D WINDY", ClaimedScore: claim(31)}), http.StatusCreated)

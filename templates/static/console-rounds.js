@@ -95,21 +95,115 @@
     }, problem);
   });
 
+  // Table codes: the tournament's codes, newest first, each active or
+  // revoked; one is revoked with a reason, asked for in a small form in
+  // its row. A token is only known in the answer that issued it, so this
+  // page shows it (and the table page's link) until it is reloaded.
   var cform = document.getElementById("code-form");
+  var codes = document.getElementById("codes");
+  var cstatus = document.getElementById("codes-status");
+  var tokens = {}; // credential id -> token, for the codes issued on this page
+
+  function codesSay(text, isError) {
+    cstatus.textContent = text; cstatus.className = "form-status " + (isError ? "error" : "ok"); cstatus.hidden = false;
+  }
+
+  function when(iso) {
+    var d = new Date(iso);
+    if (isNaN(d)) return iso || "";
+    var time = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    return d.toDateString() === new Date().toDateString() ? time : d.toLocaleDateString([], { day: "numeric", month: "short" }) + " " + time;
+  }
+  function stamp(iso) { return el("time", { dateTime: iso, title: new Date(iso).toLocaleString() }, when(iso)); }
+
+  function revokeForm(cred) {
+    var input = el("input", { name: "reason", required: true, maxLength: 200, placeholder: "e.g. tablet lost", autocomplete: "off" });
+    var form = el("form", { className: "revoke-form fields-form" },
+      el("label", { className: "grow" }, "Why revoke table " + cred.table + "'s code?", input),
+      el("button", { type: "submit", className: "warn" }, "Revoke"),
+      el("button", { type: "button", className: "cancel" }, "Keep it"),
+      el("p", { className: "form-status", role: "status" }));
+    form.querySelector(".form-status").hidden = true;
+    form.querySelector(".cancel").addEventListener("click", function () { form.remove(); });
+    form.addEventListener("keydown", function (e) { if (e.key === "Escape") form.remove(); });
+    C.submit(form, function () {
+      return C.api("POST", C.base + "/credentials/" + cred.id + "/revoke", { reason: input.value }).then(function (out) {
+        delete tokens[out.id];
+        codesSay("Table " + out.table + "'s code (issued " + when(out.created_at) + ") is revoked: it stops working at once, on a tablet already signed in with it too.");
+        return loadCodes();
+      });
+    });
+    return form;
+  }
+
+  function codeRow(cred) {
+    var revoked = !!cred.revoked_at;
+    var li = el("li", { className: "code" + (revoked ? " revoked" : ""), dataset: { credential: String(cred.id), table: String(cred.table) } },
+      el("strong", { className: "code-table" }, "Table " + cred.table),
+      el("span", { className: "code-info" }, el("span", { className: "code-when" }, "issued ", stamp(cred.created_at)), " ",
+        revoked ? el("span", { className: "state revoked" }, "revoked ", stamp(cred.revoked_at)) : el("span", { className: "state active" }, "active")));
+    if (!revoked) {
+      var b = el("button", { type: "button", className: "revoke", title: "Revoke table " + cred.table + "'s code" }, "Revoke…");
+      b.addEventListener("click", function () {
+        var open = li.querySelector(".revoke-form");
+        if (!open) { open = revokeForm(cred); li.appendChild(open); }
+        open.elements.reason.focus();
+      });
+      li.appendChild(b);
+      var tok = tokens[cred.id];
+      if (tok) {
+        var url = location.origin + "/table/" + cred.table + "?code=" + encodeURIComponent(tok);
+        li.appendChild(el("div", { className: "code-token" }, el("code", { className: "token" }, tok),
+          el("a", { href: url, target: "_blank", rel: "noopener", className: "btn-link" }, "Open the table page")));
+      }
+    }
+    return li;
+  }
+
+  // renderCodes redraws the list; a revoke form being filled in stays.
+  function renderCodes(list) {
+    var open = {};
+    codes.querySelectorAll(".revoke-form").forEach(function (f) { open[f.parentNode.dataset.credential] = f; });
+    codes.textContent = "";
+    var active = 0;
+    list.slice().reverse().forEach(function (cred) {
+      if (!cred.revoked_at) active++;
+      var li = codeRow(cred);
+      if (open[cred.id] && !cred.revoked_at) li.appendChild(open[cred.id]);
+      codes.appendChild(li);
+    });
+    if (!list.length) codes.appendChild(el("li", { className: "small" }, "No code issued yet."));
+    document.getElementById("codes-summary").textContent = list.length ? active + " active, " + (list.length - active) + " revoked" : "";
+  }
+
+  // loadCodes reads the list again; it resolves false if that failed
+  // (the problem shown above the list), true once it is drawn.
+  function loadCodes() {
+    return C.api("GET", C.base + "/credentials").then(function (list) {
+      if (cstatus.classList.contains("error")) cstatus.hidden = true;
+      renderCodes(list);
+      return true;
+    }, function (err) { codesSay(err.message, true); return false; });
+  }
+
   C.submit(cform, function () {
     var n = C.num(cform.elements.table.value);
     return C.api("POST", C.base + "/tables/" + n + "/credentials", {}).then(function (cred) {
-      var url = location.origin + "/table/" + n + "?code=" + encodeURIComponent(cred.token);
-      var li = el("li", {}, el("strong", {}, "Table " + n + ": "), el("code", { className: "token" }, cred.token), " ",
-        el("a", { href: url, target: "_blank", rel: "noopener", className: "btn-link" }, "Open the table page"));
-      var ul = document.getElementById("codes");
-      ul.insertBefore(li, ul.firstChild);
+      tokens[cred.id] = cred.token;
       cform.elements.table.value = n + 1;
-      return "Table " + n + "'s code is below; it is not shown again.";
+      cstatus.hidden = true;
+      return loadCodes().then(function (ok) {
+        return ok ? "Table " + n + "'s code is below; it is not shown again." : "Table " + n + "'s code is " + cred.token + "; it is not shown again.";
+      });
     });
   });
 
+  // Printing the table cards issues fresh codes in another tab: the list
+  // is read again when the director comes back.
+  window.addEventListener("focus", C.debounce(loadCodes, 200));
+
   load();
+  loadCodes();
   var reload = C.debounce(load, 200);
   C.live(C.tournament, { pairings: reload, result: reload, players: reload, game: function (n) { if (n.status === "finished") reload(); } });
 })();
