@@ -28,9 +28,18 @@ func consoleSignIn(f *fixture) chromedp.Action[chromedp.Void] {
 // submitForm clicks a form's submit button and waits for its outcome.
 func submitForm(form, want string) chromedp.Action[chromedp.Void] {
 	return chromedp.Steps(
-		chromedp.Click(chromedp.CSS(form+` button[type="submit"]`)),
+		clickWhenThere(form+` button[type="submit"]`),
 		waitFor(`document.querySelector(`+jsString(form+" .form-status")+`).textContent.includes(`+jsString(want)+`)`),
 	)
+}
+
+// clickWhenThere clicks the element the selector finds, once there is
+// one. The console re-renders lists when they change (a code issued, the
+// window focused), so a node found a moment earlier may be gone by the
+// time chromedp clicks it; finding and clicking in one step in the page
+// does not race with that.
+func clickWhenThere(sel string) chromedp.Action[chromedp.Void] {
+	return waitFor(`(function(){ var e = document.querySelector(` + jsString(sel) + `); if (!e) return false; e.click(); return true; })()`)
 }
 
 // setValue sets a field as if chosen or typed, change event included.
@@ -72,7 +81,7 @@ func TestBrowserConsoleCreatesTournamentAndPlayers(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS(`#new-tournament [name="name"]`), "Club Night"),
 		setValue(`#new-tournament [name="challenge_rule"]`, "five-point"),
 		setValue(`#new-tournament [name="lexicon"]`, "TESTLEX"), // the naspa default, ENABLE, is not in testdata
-		chromedp.Click(chromedp.CSS(`#new-tournament button[type="submit"]`)),
+		clickWhenThere(`#new-tournament button[type="submit"]`),
 		chromedp.WaitVisible(chromedp.ID("player-form")), // the new tournament's setup page
 		waitFor(`location.pathname.endsWith("/setup")`),
 		waitFor(`document.getElementById("live").textContent === "live"`),
@@ -126,11 +135,11 @@ func TestBrowserConsoleCreatesTournamentAndPlayers(t *testing.T) {
 	// Withdraw (a second click confirms) and reinstate from the list.
 	sel := fmt.Sprintf(`#players tr[data-player="%d"]`, ps[0].ID)
 	run(t, ctx,
-		chromedp.Click(chromedp.CSS(sel+" button")),
+		clickWhenThere(sel+" button"),
 		waitFor(`document.querySelector(`+jsString(sel+" button")+`).textContent.includes("Sure")`),
-		chromedp.Click(chromedp.CSS(sel+" button")),
+		clickWhenThere(sel+" button"),
 		waitFor(`document.querySelector(`+jsString(sel)+`).textContent.includes("withdrawn")`),
-		chromedp.Click(chromedp.CSS(sel+" button")),
+		clickWhenThere(sel+" button"),
 		waitFor(`document.querySelector(`+jsString(sel)+`).textContent.includes("playing")`),
 	)
 }
@@ -199,8 +208,8 @@ func TestBrowserConsoleRevokesTableCode(t *testing.T) {
 	}
 	row := `#codes li[data-credential="` + id + `"]`
 	run(t, ctx,
-		chromedp.Click(chromedp.CSS(row+" button.revoke")),
-		chromedp.WaitVisible(chromedp.CSS(row+" .revoke-form")),
+		clickWhenThere(row+" button.revoke"),
+		waitFor(`document.querySelector(`+jsString(row+" .revoke-form")+`) !== null`),
 		waitFor(`document.activeElement === document.querySelector(`+jsString(row+` .revoke-form [name="reason"]`)+`)`),
 		// A reason of spaces passes the browser but not the service: its
 		// problem is shown in the form, which stays open.
@@ -209,7 +218,7 @@ func TestBrowserConsoleRevokesTableCode(t *testing.T) {
 		waitFor(`document.querySelector(`+jsString(row+" .revoke-form .form-status")+`).classList.contains("error")`),
 		waitFor(`!document.querySelector(`+jsString(row)+`).classList.contains("revoked")`),
 		setValue(row+` [name="reason"]`, "tablet lost"),
-		chromedp.Click(chromedp.CSS(row+` .revoke-form button[type="submit"]`)),
+		clickWhenThere(row+` .revoke-form button[type="submit"]`),
 		waitFor(`document.querySelector(`+jsString(row)+`).classList.contains("revoked")`),
 		waitFor(`document.querySelector(`+jsString(row+" .state")+`).textContent.startsWith("revoked ")`),
 		waitFor(`document.querySelector(`+jsString(row+" .revoke-form, "+row+" button.revoke, "+row+" code.token")+`) === null`),
@@ -230,13 +239,13 @@ func TestBrowserConsoleCorrectsTurn(t *testing.T) {
 	must[map[string]any](t, f.enter(f.game, f.table, turn{Turn: 1, Player: 1, Move: "8D WINDY", ClaimedScore: claim(31)}), http.StatusCreated)
 	ctx := newChrome(t)
 	run(t, ctx, consoleSignIn(f),
-		chromedp.Click(chromedp.CSS(`#attention a`)),
+		clickWhenThere(`#attention a`),
 		chromedp.WaitVisible(chromedp.ID("correct-form")),
 		waitFor(`document.querySelector("#turn-1") && document.querySelector("#turn-1").classList.contains("flagged")`),
 		waitFor(`document.querySelector("#turn-1 .claimed").textContent === "31" && document.querySelector("#turn-1 .computed").textContent === "+32"`),
 		waitFor(`document.getElementById("attention").textContent.includes("score disagreement on turn 1")`),
 		waitFor(`document.getElementById("live").textContent === "live"`),
-		chromedp.Click(chromedp.CSS(`#turn-1 button`)),
+		clickWhenThere(`#turn-1 button`),
 		waitFor(`document.getElementById("correct-move").value === "8D WINDY"`),
 		setValue("#correct-claim", "32"),
 		chromedp.SendKeys(chromedp.ID("correct-reason"), "scoresheet says 32"),
@@ -302,7 +311,7 @@ func TestBrowserConsoleGameResult(t *testing.T) {
 		waitFor(`document.getElementById("result-text").textContent.includes("Doug 401")`),
 		setValue(`#result-form [name="score1"]`, "409"),
 		// Without a reason nothing is sent, and the scores typed stay.
-		chromedp.Click(chromedp.CSS(`#result-form button[type="submit"]`)),
+		clickWhenThere(`#result-form button[type="submit"]`),
 		waitFor(`document.querySelector('#result-form [name="score1"]').value === "409"`),
 		chromedp.SendKeys(chromedp.ID("result-reason"), "slip misread"),
 		submitForm("#result-form", "Result amended."),
