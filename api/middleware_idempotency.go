@@ -62,6 +62,12 @@ func (s *Server) idempotency(c *gin.Context) {
 		return
 	}
 	id := idemKey{scope: scopeOf(actorOf(c), m, c.Request.URL.Path), key: key, sum: sha256.Sum256(body)}
+	release, err := s.inFlight.acquire(c.Request.Context(), id.scope+"\x00"+id.key)
+	if err != nil {
+		writeProblem(c, s.log, service.Errorf(service.KindConflict, "idempotency-key-in-use", "a request with this Idempotency-Key is still being answered; try again"))
+		return
+	}
+	defer release()
 	if s.replay(c, id) {
 		return
 	}

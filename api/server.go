@@ -16,8 +16,9 @@ import (
 
 // Server holds what the handlers need.
 type Server struct {
-	svc *service.Service
-	log *slog.Logger
+	svc      *service.Service
+	log      *slog.Logger
+	inFlight keysInFlight // Idempotency-Keys being answered
 }
 
 // New returns the HTTP handler for the service.
