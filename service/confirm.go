@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // A finished game's result is confirmed by each player, as they sign a
@@ -30,12 +31,15 @@ const confirmRetries = 3
 // game's result. A seat that has already confirmed this result is not
 // recorded twice; created reports whether a new event was stored.
 func (s *Service) ConfirmResult(ctx context.Context, a Actor, gameID int64, in ConfirmInput) (view *GameView, created bool, err error) {
-	for range confirmRetries {
+	for try := range confirmRetries {
 		view, created, err = s.confirmOnce(ctx, a, gameID, in)
 		var e *Error
 		if !errors.As(err, &e) || e.Type != "stale-turn" {
 			break
 		}
+		// The change that got there first may not be committed yet (it
+		// can share a commit with others): give it a moment.
+		time.Sleep(time.Duration(try+1) * 10 * time.Millisecond)
 	}
 	return view, created, err
 }
