@@ -53,15 +53,22 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Actor, error)
 	if token == "" {
 		return Public, nil
 	}
-	c, err := s.Store.CredentialByHash(ctx, HashToken(token))
-	if code := canonicalCode(token); errors.Is(err, ErrNotFound) && code != "" && code != token {
-		c, err = s.Store.CredentialByHash(ctx, HashToken(code)) // a table code as typed
-	}
-	if errors.Is(err, ErrNotFound) || (err == nil && c.RevokedAt != nil) {
-		return Actor{}, Errorf(KindUnauthorized, "bad-credentials", "that token is not valid")
-	}
-	if err != nil {
-		return Actor{}, err
+	hash, now := HashToken(token), s.Now()
+	c, ok := s.creds.get(hash, now)
+	if !ok {
+		mark := s.creds.mark()
+		found, err := s.Store.CredentialByHash(ctx, hash)
+		if code := canonicalCode(token); errors.Is(err, ErrNotFound) && code != "" && code != token {
+			found, err = s.Store.CredentialByHash(ctx, HashToken(code)) // a table code as typed
+		}
+		if errors.Is(err, ErrNotFound) || (err == nil && found.RevokedAt != nil) {
+			return Actor{}, Errorf(KindUnauthorized, "bad-credentials", "that token is not valid")
+		}
+		if err != nil {
+			return Actor{}, err
+		}
+		c = *found
+		s.creds.put(hash, c, now, mark)
 	}
 	return Actor{Kind: c.Kind, CredentialID: c.ID, TournamentID: c.TournamentID, Table: c.Table, Label: c.Label}, nil
 }

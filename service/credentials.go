@@ -52,6 +52,8 @@ func (s *Service) RevokeTableCredential(ctx context.Context, a Actor, tournament
 		if err := s.Store.RevokeCredential(ctx, c.ID, s.now()); err != nil {
 			return err
 		}
+		id := c.ID
+		s.Store.AfterCommit(ctx, func() { s.creds.drop(id) })
 		if out, err = s.Store.CredentialByID(ctx, c.ID); err != nil {
 			return err
 		}

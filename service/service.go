@@ -30,6 +30,7 @@ type Service struct {
 	limiter  rateLimiter                 // word-judge requests per credential
 	notices  notices                     // consoles watching tournaments
 	games    gameCache                   // turn events of the games in play
+	creds    credCache                   // credentials recently authenticated
 }
 
 // New returns a service over a store.

@@ -1,0 +1,74 @@
+package service
+
+import (
+	"sync"
+	"time"
+)
+
+// credCache remembers the credentials found by Authenticate, so that every
+// request does not read its credential from the database (a tenth of the
+// server's CPU when tables enter turns). Only valid credentials are kept,
+// and a revocation made here drops its entry once committed
+// (RevokeTableCredential), so a revoked code stops working at once. An
+// entry also expires after credCacheTTL, which bounds how long a change
+// made by something other than this process (the sqlite3 shell) goes
+// unseen.
+type credCache struct {
+	mu      sync.Mutex
+	entries map[string]cachedCred // by token hash
+	// drops counts revocations, so that a credential read before one
+	// and put after it is not kept: it may be the revoked one.
+	drops uint64
+}
+
+type cachedCred struct {
+	c       Credential
+	fetched time.Time
+}
+
+const (
+	credCacheTTL  = 30 * time.Second
+	credCacheSize = 4096 // a few per table: far more than any event has
+)
+
+func (c *credCache) get(hash string, now time.Time) (Credential, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.entries[hash]
+	if !ok || now.Sub(e.fetched) > credCacheTTL {
+		return Credential{}, false
+	}
+	return e.c, true
+}
+
+// mark is taken before reading a credential from the store, for put.
+func (c *credCache) mark() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.drops
+}
+
+// put keeps a credential read since mark, unless a revocation came between.
+func (c *credCache) put(hash string, cred Credential, now time.Time, mark uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.drops != mark {
+		return
+	}
+	if c.entries == nil || len(c.entries) >= credCacheSize {
+		c.entries = map[string]cachedCred{} // start again: cheap, and rare
+	}
+	c.entries[hash] = cachedCred{c: cred, fetched: now}
+}
+
+// drop forgets the credential with that id, under whatever hash it is.
+func (c *credCache) drop(id int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.drops++
+	for h, e := range c.entries {
+		if e.c.ID == id {
+			delete(c.entries, h)
+		}
+	}
+}
