@@ -128,24 +128,18 @@ func attention(v *service.GameView) []attentionItem {
 }
 
 // confirmedByAll reads the view's "confirmed" (one boolean per seat, set
-// as the players confirm the result at the table). known is false while
-// the view has no such field: nothing is claimed unconfirmed then.
+// as the players confirm the result at the table). known is false for a
+// view without seats' confirmations: nothing is claimed unconfirmed then.
 func confirmedByAll(v *service.GameView) (known, all bool) {
-	data, err := json.Marshal(v)
-	if err != nil {
+	if len(v.Confirmed) == 0 {
 		return false, false
 	}
-	var got struct {
-		Confirmed *[]bool `json:"confirmed"`
+	for _, ok := range v.Confirmed {
+		if !ok {
+			return true, false
+		}
 	}
-	if json.Unmarshal(data, &got) != nil || got.Confirmed == nil {
-		return false, false
-	}
-	all = len(*got.Confirmed) > 0
-	for _, ok := range *got.Confirmed {
-		all = all && ok
-	}
-	return true, all
+	return true, true
 }
 
 func newConsoleRow(v *service.GameView, now time.Time) consoleRow {
