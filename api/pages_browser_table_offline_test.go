@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
@@ -15,13 +16,20 @@ import (
 // in order and go once (one answer lost on the way and resent); a waiting
 // pass is taken back without being sent; an undo made offline goes when
 // the connection returns.
+// openFlakyTable opens the table page through a connection the test can
+// cut (see flaky).
+func openFlakyTable(t *testing.T, h http.Handler, token string) (context.Context, *flaky) {
+	t.Helper()
+	net := &flaky{h: h}
+	srv := httptest.NewServer(net)
+	t.Cleanup(srv.Close)
+	return openTable(t, srv, token), net
+}
+
 func TestBrowserTableOffline(t *testing.T) {
 	f := challengeGame(t, "double", nil)
 	lost := &loseAnswers{h: f.Handler}
-	net := &flaky{h: lost}
-	srv := httptest.NewServer(net)
-	t.Cleanup(srv.Close)
-	ctx := openTable(t, srv, f.table)
+	ctx, net := openFlakyTable(t, lost, f.table)
 	run(t, ctx,
 		playMove("8D WINDY", 32, 1),
 		setNet(net, true),
@@ -117,10 +125,7 @@ func (l *loseAnswers) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // in silence.
 func TestBrowserTableRacksAndRefusal(t *testing.T) {
 	f := newFixture(t)
-	net := &flaky{h: f.Handler}
-	srv := httptest.NewServer(net)
-	t.Cleanup(srv.Close)
-	ctx := openTable(t, srv, f.table)
+	ctx, net := openFlakyTable(t, f.Handler, f.table)
 	run(t, ctx,
 		playMove("8D WINDY", 32, 1),
 		setNet(net, true),
