@@ -48,14 +48,11 @@ func (s *Service) Challenge(ctx context.Context, a Actor, gameID int64, in Chall
 	var res *ChallengeResult
 	var game *Game
 	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		l, err := s.load(ctx, gameID)
+		l, err := s.loadToEnter(ctx, a, gameID)
 		if err != nil {
 			return err
 		}
 		game = l.g
-		if err := canEnter(a, l); err != nil {
-			return err
-		}
 		target, err := challengeTarget(l, in)
 		if err != nil {
 			return err
@@ -305,11 +302,8 @@ type HoldInput struct {
 func (s *Service) Hold(ctx context.Context, a Actor, gameID int64, in HoldInput) (*GameView, error) {
 	var view *GameView
 	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		l, err := s.load(ctx, gameID)
+		l, err := s.loadToEnter(ctx, a, gameID)
 		if err != nil {
-			return err
-		}
-		if err := canEnter(a, l); err != nil {
 			return err
 		}
 		target, err := challengeTarget(l, ChallengeInput{Turn: in.Turn, Challenger: in.Player})

@@ -48,11 +48,8 @@ func (s *Service) confirmOnce(ctx context.Context, a Actor, gameID int64, in Con
 	var view *GameView
 	created := false
 	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		l, err := s.load(ctx, gameID)
+		l, err := s.loadToEnter(ctx, a, gameID)
 		if err != nil {
-			return err
-		}
-		if err := canEnter(a, l); err != nil {
 			return err
 		}
 		if in.Player < 1 || in.Player > len(l.g.Seats) {

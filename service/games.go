@@ -86,6 +86,19 @@ func (s *Service) load(ctx context.Context, gameID int64) (*loaded, error) {
 	return &loaded{t: t, g: g, names: names, events: events, r: r}, nil
 }
 
+// loadToEnter loads a game for an entry by a: refused unless a may enter
+// turns for it (see canEnter).
+func (s *Service) loadToEnter(ctx context.Context, a Actor, gameID int64) (*loaded, error) {
+	l, err := s.load(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if err := canEnter(a, l); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
 // canRead: the director and the game's table always; the public once the
 // game is finished.
 func canRead(a Actor, l *loaded) error {

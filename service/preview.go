@@ -32,11 +32,8 @@ type Preview struct {
 // recording it. A move the rules refuse is answered with legal=false and
 // the engine's code, not as an error: the table is still typing.
 func (s *Service) PreviewTurn(ctx context.Context, a Actor, gameID int64, in PreviewInput) (*Preview, error) {
-	l, err := s.load(ctx, gameID)
+	l, err := s.loadToEnter(ctx, a, gameID)
 	if err != nil {
-		return nil, err
-	}
-	if err := canEnter(a, l); err != nil {
 		return nil, err
 	}
 	e, err := s.newEvent(a, l, TurnInput{Turn: nextSeq(l.events), Player: in.Player, Move: in.Move, Rack: in.Rack})

@@ -52,14 +52,11 @@ func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnI
 	var res *TurnResult
 	var game *Game
 	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		l, err := s.load(ctx, gameID)
+		l, err := s.loadToEnter(ctx, a, gameID)
 		if err != nil {
 			return err
 		}
 		game = l.g
-		if err := canEnter(a, l); err != nil {
-			return err
-		}
 		e, err := s.newEvent(a, l, in)
 		if err != nil {
 			return err
@@ -224,11 +221,8 @@ type UndoInput struct {
 func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoInput) (*GameView, error) {
 	var view *GameView
 	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		l, err := s.load(ctx, gameID)
+		l, err := s.loadToEnter(ctx, a, gameID)
 		if err != nil {
-			return err
-		}
-		if err := canEnter(a, l); err != nil {
 			return err
 		}
 		if strings.TrimSpace(in.Reason) == "" {
