@@ -109,7 +109,9 @@ func TestBrowserConsoleCreatesTournamentAndPlayers(t *testing.T) {
 	}
 	run(t, ctx,
 		chromedp.SendKeys(chromedp.CSS(`#division-form [name="name"]`), "A"),
+		setValue(`#division-form [name="starts"]`, "score-groups"),
 		submitForm("#division-form", "Division A added."),
+		waitFor(`document.getElementById("divisions").textContent.includes("score groups before starts")`),
 		chromedp.SendKeys(chromedp.ID("player-name"), "Ann Able"),
 		chromedp.SendKeys(chromedp.CSS(`#player-form [name="rating"]`), "1800"),
 		submitForm("#player-form", "Ann Able added"),
@@ -122,6 +124,10 @@ func TestBrowserConsoleCreatesTournamentAndPlayers(t *testing.T) {
 		submitForm("#roster-form", "Imported 2 players into division B"),
 		waitFor(`document.querySelectorAll("#players tbody tr[data-player]").length === 6`),
 	)
+	ds := must[[]service.Division](t, f.get(fmt.Sprintf("/api/v1/tournaments/%d/divisions", id), f.Director), http.StatusOK)
+	if len(ds) == 0 || ds[0].Name != "A" || ds[0].Settings.Starts != "score-groups" {
+		t.Errorf("divisions %+v, want A with starts score-groups first", ds)
+	}
 	ps := must[[]service.Player](t, f.get(fmt.Sprintf("/api/v1/tournaments/%d/players", id), f.Director), http.StatusOK)
 	want := map[string]int{"Ann Able": 1800, "Bob Baker": 1650, "Cat Cole": 1700, "Dan Dee": 0, "Eve Eng": 1500, "Fay Fox": 1400}
 	if len(ps) != len(want) {

@@ -674,3 +674,38 @@ func TestStandingsPublicAndQueries(t *testing.T) {
 		}
 	}
 }
+
+// The division's "starts" setting reaches Swiss pairing. Round 1: Ann and
+// Bob start and win. Within one (the default) pairs each winner with a
+// loser who replied, across score groups; score groups first pairs the
+// two winners, as tsh would.
+func TestSwissStartsSetting(t *testing.T) {
+	for _, tc := range []struct {
+		starts string
+		want   [][2]string // seat order: the first starts
+	}{
+		{"", [][2]string{{"Dan", "Ann"}, {"Cat", "Bob"}}},
+		// Both started (or both replied): the start rule's parity step decides.
+		{"score-groups", [][2]string{{"Bob", "Ann"}, {"Dan", "Cat"}}},
+	} {
+		t.Run("starts="+tc.starts, func(t *testing.T) {
+			settings := map[string]any{"rounds": 3}
+			if tc.starts != "" {
+				settings["starts"] = tc.starts
+			}
+			e := newEvent(t, nil, "", settings, "Ann", "Bob", "Cat", "Dan")
+			for _, g := range [][2]string{{"Ann", "Cat"}, {"Bob", "Dan"}} {
+				must[service.RoundResult](t, e.post(e.path("/results"), e.Director, map[string]any{
+					"round": 1, "players": []int64{e.ids[g[0]], e.ids[g[1]]}, "scores": []int{420, 380}, "first": e.ids[g[0]]}), http.StatusCreated)
+			}
+			rp := must[service.RoundPairings](t, e.post(e.path("/rounds/2/pairings"), e.Director, map[string]any{"system": "swiss"}), http.StatusCreated)
+			var got [][2]string
+			for _, p := range rp.Pairings {
+				got = append(got, [2]string{p.Players[0].Name, p.Players[1].Name})
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Fatalf("round 2 %v, want %v (%+v)", got, tc.want, rp.Pairings)
+			}
+		})
+	}
+}

@@ -35,10 +35,14 @@ type DivisionSettings struct {
 	LateEntry  string `json:"late_entry,omitempty"`
 	// FirstRoundPairing pairs round 1 (default random); Pairing the others
 	// (default swiss): swiss, koth, rr, random.
-	FirstRoundPairing string          `json:"first_round_pairing,omitempty"`
-	Pairing           string          `json:"pairing,omitempty"`
-	AvoidRepeats      bool            `json:"avoid_repeats,omitempty"` // King of the Hill
-	Gibson            *GibsonSettings `json:"gibson,omitempty"`
+	FirstRoundPairing string `json:"first_round_pairing,omitempty"`
+	Pairing           string `json:"pairing,omitempty"`
+	AvoidRepeats      bool   `json:"avoid_repeats,omitempty"` // King of the Hill
+	// Starts: within-one (default: Swiss floats a player across score
+	// groups rather than put them two starts off balance) or score-groups
+	// (tsh's order: records first, starts only between equal pairings).
+	Starts string          `json:"starts,omitempty"`
+	Gibson *GibsonSettings `json:"gibson,omitempty"`
 }
 
 // GibsonSettings: whether Swiss and KOTH keep a clinched leader away from
@@ -81,6 +85,7 @@ func (ds DivisionSettings) config(variant string) (standings.Config, error) {
 	if ds.LateEntry != "" {
 		c.LateEntry = standings.Unplayed(ds.LateEntry)
 	}
+	c.Starts = standings.StartsRule(ds.Starts)
 	if g := ds.Gibson; g != nil {
 		c.Gibson.Enabled = g.Enabled
 		if g.SpreadPerRound != 0 {

@@ -35,7 +35,10 @@ func TestSettingsConfig(t *testing.T) {
 	if err != nil || c.ByeSpread != 0 || c.ForfeitSpread != 50 || len(c.Chain) != 3 || !c.Gibson.Enabled || c.Gibson.SpreadPerRound != 250 {
 		t.Fatalf("naspa with changes: %+v %v", c, err)
 	}
-	for _, bad := range []DivisionSettings{{Realm: "abc"}, {Chain: []string{"luck"}}, {Pairing: "chess"}, {ForfeitSpread: ptr(0)}, {Withdrawal: "later"}} {
+	if c, err = (DivisionSettings{Starts: "score-groups"}).config(""); err != nil || c.Starts != standings.StartsScoreGroups {
+		t.Fatalf("starts: %+v %v", c, err)
+	}
+	for _, bad := range []DivisionSettings{{Realm: "abc"}, {Chain: []string{"luck"}}, {Pairing: "chess"}, {ForfeitSpread: ptr(0)}, {Withdrawal: "later"}, {Starts: "alternate"}} {
 		if _, err := bad.config(""); AsError(err).Type != "bad-settings" {
 			t.Errorf("%+v: %v", bad, err)
 		}

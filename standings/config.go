@@ -23,6 +23,23 @@ const (
 	UnplayedNone Unplayed = "none"
 )
 
+// StartsRule says how much Swiss pairing gives up to keep starts (who
+// goes first) balanced.
+type StartsRule string
+
+const (
+	// StartsWithinOne (the default) keeps every player's firsts and seconds
+	// within one of each other whenever a pairing without a repeat allows
+	// it, floating players across score groups to do so, as chess Swiss
+	// systems do for colours: two players due to start the same way are
+	// not paired while another pairing keeps both in balance.
+	StartsWithinOne StartsRule = "within-one"
+	// StartsScoreGroups puts score groups first, as tsh does: starts only
+	// choose between pairings that are equal by record, so a player can
+	// drift two or three starts off balance.
+	StartsScoreGroups StartsRule = "score-groups"
+)
+
 // Standings keys, in the words a director uses in a chain.
 const (
 	KeyWins       = "wins"   // more wins first (a tie is half a win)
@@ -72,7 +89,10 @@ type Config struct {
 	Withdrawal Unplayed
 	// LateEntry is what a late entrant's missed rounds become.
 	LateEntry Unplayed
-	Gibson    GibsonConfig
+	// Starts: what Swiss pairing does to keep starts balanced (empty:
+	// StartsWithinOne).
+	Starts StartsRule
+	Gibson GibsonConfig
 }
 
 // DefaultConfig returns the rules a realm uses unless the director says
@@ -124,6 +144,9 @@ func (c Config) Validate() error {
 			return errorf(CodeBadConfig, "unplayed rounds can be %q, %q or %q, not %q",
 				UnplayedForfeit, UnplayedBye, UnplayedNone, u)
 		}
+	}
+	if c.Starts != "" && c.Starts != StartsWithinOne && c.Starts != StartsScoreGroups {
+		return errorf(CodeBadConfig, "starts can be %q or %q, not %q", StartsWithinOne, StartsScoreGroups, c.Starts)
 	}
 	seen := map[string]bool{}
 	for _, k := range c.Chain {

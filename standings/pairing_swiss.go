@@ -12,12 +12,17 @@ import (
 // the whole field, with costs in strict tiers:
 //
 //  1. repeats (squared, worse still against last round's opponent);
-//  2. difference in wins (squared: float to the next group, not further);
-//  3. two players who are both due to start, or both due to reply;
+//  2. starts: how far beyond one start off balance the game leaves its
+//     players (two players both due to start, or both due to reply);
+//  3. difference in wins (squared: float to the next group, not further);
 //  4. distance from the ideal opponent in the score group.
 //
 // Each tier outweighs everything the tiers below can add up to, so no
-// amount of score-group convenience buys a repeat. The bye and a
+// amount of score-group convenience buys a repeat, and a player floats to
+// the next score group rather than go two starts off balance (as a chess
+// Swiss floats a player rather than give them a colour three times).
+// Config.Starts = StartsScoreGroups swaps tiers 2 and 3, as tsh ranks
+// them. The bye and a
 // clinched leader (when Gibsonization is on) are set aside first.
 func PairSwiss(d *Division, round, basedOn int) ([]Pairing, error) {
 	c, err := newRoundContext(d, round, basedOn)
@@ -90,20 +95,22 @@ type swissPlayer struct {
 const (
 	maxRepeatsCosted = 6  // meetings beyond this cost no more
 	maxWinsGapCosted = 40 // half-wins
-	maxBalanceCosted = 3  // firsts minus seconds
+	maxExcessCosted  = 2  // starts beyond one off balance
 )
 
 // swissField is the players to match (best first) and what their costs
 // need, indexed by place in that order.
 type swissField struct {
-	ps    []swissPlayer
-	met   []uint8 // met[i*m+j]: times i and j have been paired
-	tiers swissTiers
+	ps          []swissPlayer
+	met         []uint8 // met[i*m+j]: times i and j have been paired
+	tiers       swissTiers
+	startsFirst bool // starts outrank score groups (StartsWithinOne)
 }
 
 func (c *roundContext) swissField(players []int) swissField {
 	m := len(players)
-	f := swissField{ps: make([]swissPlayer, m), met: c.metMatrix(players), tiers: newSwissTiers(m)}
+	startsFirst := c.d.cfg.Starts != StartsScoreGroups
+	f := swissField{ps: make([]swissPlayer, m), met: c.metMatrix(players), tiers: newSwissTiers(m, startsFirst), startsFirst: startsFirst}
 	groupOf := map[int]int{} // winsHalf -> group number
 	var sizes []int
 	for i, id := range players {
@@ -149,16 +156,44 @@ func (c *roundContext) metMatrix(players []int) []uint8 {
 	return met
 }
 
-type swissTiers struct{ start, group, repeat, bound int64 }
+// swissTiers are the unit costs of the tiers. hi and lo are the starts and
+// score-group tiers, in the order the division's StartsRule gives them.
+type swissTiers struct{ lo, hi, repeat, bound int64 }
 
-func newSwissTiers(m int) swissTiers {
+// Largest cost per pair of each tier before its unit is applied.
+const (
+	maxRepeatCost = maxRepeatsCosted*maxRepeatsCosted + 1
+	maxGroupCost  = maxWinsGapCosted * maxWinsGapCosted
+	maxStartsCost = 2 * maxExcessCosted * maxExcessCosted
+)
+
+func newSwissTiers(m int, startsFirst bool) swissTiers {
 	pairs := int64(m/2 + 1)
-	start := pairs*int64(m) + 1                                // more than every fold cost together
-	group := pairs*start*maxBalanceCosted*maxBalanceCosted + 1 // more than every start cost together
-	repeat := pairs*maxWinsGapCosted*maxWinsGapCosted*group + 1
-	return swissTiers{start: start, group: group, repeat: repeat,
-		bound: repeat*(maxRepeatsCosted*maxRepeatsCosted+1) + group*maxWinsGapCosted*maxWinsGapCosted +
-			start*maxBalanceCosted*maxBalanceCosted + int64(m)}
+	loMax, hiMax := int64(maxStartsCost), int64(maxGroupCost)
+	if startsFirst {
+		loMax, hiMax = hiMax, loMax
+	}
+	lo := pairs*int64(m) + 1            // more than every fold cost together
+	hi := pairs*(loMax*lo+int64(m)) + 1 // more than every cost of the tiers below together
+	repeat := pairs*(hiMax*hi+loMax*lo+int64(m)) + 1
+	return swissTiers{lo: lo, hi: hi, repeat: repeat, bound: maxRepeatCost*repeat + hiMax*hi + loMax*lo + int64(m)}
+}
+
+// startsExcess is how far beyond one start off balance a game between
+// players with balances x and y (firsts minus seconds) leaves them,
+// squared per player. The one further behind starts (decideFirst), so
+// x <= y become x+1 and y-1: two players both due to start, or both due
+// to reply, leave one of them two off.
+func startsExcess(x, y int) int64 {
+	if x > y {
+		x, y = y, x
+	}
+	return excessCost(x+1) + excessCost(y-1)
+}
+
+func excessCost(balance int) int64 {
+	k := min(max(abs(balance)-1, 0), maxExcessCosted)
+	return int64(k * k)
 }
 
 // cost of pairing the players at places i < j.
@@ -171,13 +206,12 @@ func (f *swissField) cost(i, j int) int64 {
 			cost += t.repeat
 		}
 	}
-	gap := min(abs(a.winsHalf-b.winsHalf), maxWinsGapCosted)
-	cost += int64(gap*gap) * t.group
-	if a.balance*b.balance > 0 {
-		// Both due to start (or both to reply): one will be further off.
-		// Worse the further off they already are.
-		k := int64(min(abs(a.balance), abs(b.balance), maxBalanceCosted))
-		cost += k * k * t.start
+	gap := int64(min(abs(a.winsHalf-b.winsHalf), maxWinsGapCosted))
+	group, starts := gap*gap, startsExcess(a.balance, b.balance)
+	if f.startsFirst {
+		cost += starts*t.hi + group*t.lo
+	} else {
+		cost += group*t.hi + starts*t.lo
 	}
 	if a.group == b.group {
 		cost += int64(abs(b.place - a.place - a.size/2))
@@ -248,6 +282,15 @@ func (c *roundContext) swissReason(a, b swissPlayer) string {
 		ordinal(c.pos[b.id]+1), FormatRecord(b.winsHalf, b.lossesHalf))
 	if a.group != b.group {
 		why += ", across score groups"
+		if a.balance*b.balance < 0 {
+			due := func(p swissPlayer) string {
+				if p.balance < 0 {
+					return "start"
+				}
+				return "reply"
+			}
+			why += fmt.Sprintf("; %s is due to %s and %s to %s", ordinal(c.pos[a.id]+1), due(a), ordinal(c.pos[b.id]+1), due(b))
+		}
 	}
 	if m := c.met[pairKey(a.id, b.id)]; m > 0 {
 		why += fmt.Sprintf("; rematch of round %d: no pairing of the field avoids every repeat", c.lastMet(a.id, b.id))

@@ -27,7 +27,8 @@
       ds.forEach(function (d) {
         var s = d.settings || {};
         ul.appendChild(el("li", {}, el("strong", {}, d.name), " ", el("span", { className: "small" },
-          [s.rounds ? s.rounds + " rounds" : "", "round 1: " + (s.first_round_pairing || "random"), "then " + (s.pairing || "swiss")].filter(Boolean).join(" · "))));
+          [s.rounds ? s.rounds + " rounds" : "", "round 1: " + (s.first_round_pairing || "random"), "then " + (s.pairing || "swiss"),
+            s.starts === "score-groups" ? "score groups before starts" : ""].filter(Boolean).join(" · "))));
       });
       if (!ds.length) ul.appendChild(el("li", { className: "small" }, "None: all players play in one group."));
       // Keep each select's choice when its options are rebuilt.
@@ -47,6 +48,7 @@
     if (C.num(f.rounds.value)) settings.rounds = C.num(f.rounds.value);
     if (f.first_round_pairing.value) settings.first_round_pairing = f.first_round_pairing.value;
     if (f.pairing.value) settings.pairing = f.pairing.value;
+    if (f.starts.value) settings.starts = f.starts.value;
     return C.api("POST", C.base + "/divisions", { name: f.name.value.trim(), settings: settings }).then(function (d) {
       dform.reset();
       return loadDivisions().then(function () { return "Division " + d.name + " added."; });
