@@ -1,6 +1,6 @@
 // Rounds: pair a round with a chosen system, see every pairing with the
 // reason the system gives, make a round current, issue table codes and
-// print the round's sheets.
+// print the round's sheets. Changing single pairings is console-pairs.js.
 (function () {
   "use strict";
   var C = Console, el = C.el;
@@ -47,21 +47,22 @@
       var result = "";
       if (p.result) result = p.result.scores ? p.result.scores.join("–") : p.result.kind;
       var link = p.game_id ? el("a", { href: "/director/" + C.tournament + "/games/" + p.game_id, className: "btn-link" }, "Game") : "";
-      tb.appendChild(el("tr", { dataset: { table: String(p.table || "") } },
+      tb.appendChild(el("tr", { dataset: { table: String(p.table || ""), players: p.players.map(function (x) { return x.id; }).join(" "), done: p.result ? "1" : "" } },
         el("td", { className: "num" }, p.bye ? "bye" : p.table), el("td", { className: "players" }, names(p)),
         el("td", { className: "reason" }, p.reason || ""), el("td", {}, result), el("td", {}, link)));
     });
     if (!(rp.pairings || []).length) tb.appendChild(el("tr", {}, el("td", { colSpan: 5, className: "small" }, "Round " + rp.round + " is not paired yet.")));
-    var un = rp.unpaired || [];
-    document.getElementById("unpaired").textContent = un.length ? "Not paired: " + un.map(function (x) { return x.name; }).join(", ") : "";
     document.getElementById("shown-round").textContent = rp.round;
+    // console-pairs.js adds its controls to what was drawn.
+    document.dispatchEvent(new CustomEvent("round-rendered", { detail: rp }));
   }
 
   function load() {
     var n = shown(), d = division();
     reports(n);
     return C.api("GET", C.base + "/rounds/" + n + "/pairings" + (d ? "?division=" + d : "")).then(function (rp) {
-      pstatus.hidden = true;
+      if (pstatus.classList.contains("error")) pstatus.hidden = true; // what went right stays said
+
       render(rp);
     }, problem);
   }
@@ -81,6 +82,8 @@
       return "Round " + n + " paired (" + rp.system + ")." + (n !== cur ? " Make it current when its games begin." : "");
     });
   });
+
+  C.round = { shown: shown, division: division, render: render, load: load };
 
   roundSelect.addEventListener("change", load);
   if (pform.elements.division_id) pform.elements.division_id.addEventListener("change", load);
