@@ -1,6 +1,7 @@
 // The table's tablet page: the turns already in. Each reads as a line of
 // the list; the latest play can be challenged, with the verdict shown as
-// a word judge shows it; the last entry can be undone.
+// a word judge shows it; the opponent can hold it first while deciding;
+// the last entry can be undone.
 (function (T) {
   "use strict";
   var $ = T.$, el = T.el, signed = T.signed, playerName = T.playerName;
@@ -58,6 +59,28 @@
     T.enqueue("challenge", "/challenges", { turn: t.turn, challenger: challenger },
       "Turn " + l.next + " · " + playerName(challenger) + " challenges " + t.move,
       { next: l.next + 1, toMove: l.toMove, blocked: "Waiting for the verdict on " + t.move + "…" });
+  });
+  // ---- hold ----
+  // The opponent holds the latest play while deciding whether to
+  // challenge (the clock keeps running for them; the play's owner must not
+  // draw). The next turn or a challenge ends the hold.
+  T.held = function () {
+    var q = T.queue();
+    if (q.length) return q[q.length - 1].kind === "hold";
+    for (var i = T.game.turns.length - 1; i >= 0; i--) {
+      if (!T.game.turns[i].undone) return T.game.turns[i].kind === "hold";
+    }
+    return false;
+  };
+  $("hold").addEventListener("click", function () {
+    var t = latestPlay();
+    if (!t) { T.say("Only the latest play can be held, before the next turn."); return; }
+    if (T.held()) { T.say(t.move + " is already held."); return; }
+    var holder = T.nextSeat(t.player), l = T.local();
+    T.enqueue("hold", "/hold", { turn: t.turn, player: holder },
+      "Turn " + l.next + " · " + playerName(holder) + " holds " + t.move,
+      { next: l.next + 1, toMove: l.toMove, blocked: "" });
+    T.say(playerName(holder) + " holds " + t.move + ": challenge it, or play on to accept it. " + playerName(t.player) + " does not draw yet.");
   });
   var EFFECT = {
     "turn-lost": function (r) { return "The play stands. " + playerName(r.challenger) + " loses the turn; " + playerName(r.challenged) + " plays again."; },

@@ -38,8 +38,10 @@
     $("entry").hidden = ended;
     ["confirm", "pass", "exchange"].forEach(function (id) { $(id).hidden = ended; $(id).disabled = !!l.blocked; });
     $("challenge").hidden = ended && game.status !== "awaiting-acceptance";
+    $("hold").hidden = ended;
+    $("hold").disabled = !!l.blocked || T.held();
     $("undo").hidden = confirmedAny;
-    $("actions").hidden = ["confirm", "pass", "exchange", "challenge", "undo"].every(function (id) { return $(id).hidden; });
+    $("actions").hidden = ["confirm", "pass", "exchange", "hold", "challenge", "undo"].every(function (id) { return $(id).hidden; });
     T.renderEnd();
     T.renderBoard(T.parseMove($("move").value), T.previewRefused());
     T.showLetters();
