@@ -144,8 +144,12 @@ func TestTournamentSetUp(t *testing.T) {
 		t.Fatalf("%+v", ds)
 	}
 	// Empty lists are [], not null.
-	if r := f.get(f.tpath("/audit"), f.Director); string(r.Body) != "[]" {
-		t.Fatalf("empty audit %s", r.Body)
+	if r := f.get(f.tpath("/results"), ""); string(r.Body) != "[]" {
+		t.Fatalf("no results %s", r.Body)
+	}
+	// The renaming is in the audit log.
+	if a := must[[]service.AuditEntry](t, f.get(f.tpath("/audit"), f.Director), http.StatusOK); len(a) != 1 || a[0].Action != "update-division" {
+		t.Fatalf("audit %+v", a)
 	}
 	cred := f.post(f.tpath("/tables/2/credentials"), f.Director, `{}`)
 	var issued map[string]any

@@ -112,6 +112,22 @@ func TestBrowserConsoleCreatesTournamentAndPlayers(t *testing.T) {
 		setValue(`#division-form [name="starts"]`, "score-groups"),
 		submitForm("#division-form", "Division A added."),
 		waitFor(`document.getElementById("divisions").textContent.includes("score groups before starts")`),
+		// Its rules, edited in place: the form opens with what is set.
+		clickWhenThere(`#divisions li[data-division] button.edit-division`),
+		waitFor(`document.querySelector('form.division-edit [name="starts"]').value === "score-groups"`),
+		setValue(`form.division-edit [name="rounds"]`, "12"),
+		setValue(`form.division-edit [name="spread_caps"]`, "400"),
+		eval(`document.querySelector('form.division-edit [name="gibson"]').checked = true; true`),
+		setValue(`form.division-edit [name="prize_places"]`, "2"),
+		setValue(`form.division-edit [name="reason"]`, "announced at the meeting"),
+		submitForm("form.division-edit", "Division A: rules saved."),
+		waitFor(`document.getElementById("divisions").textContent.includes("12 rounds") && document.getElementById("divisions").textContent.includes("spread cap 400 · Gibsonized")`),
+		// A chain the service does not know is refused beside the form.
+		setValue(`form.division-edit [name="chain"]`, "wins, luck"),
+		submitForm("form.division-edit", "luck"),
+		waitFor(`document.querySelector("form.division-edit .form-status").classList.contains("error")`),
+		clickWhenThere(`form.division-edit button.cancel`),
+		waitFor(`document.querySelector("form.division-edit") === null`),
 		chromedp.SendKeys(chromedp.ID("player-name"), "Ann Able"),
 		chromedp.SendKeys(chromedp.CSS(`#player-form [name="rating"]`), "1800"),
 		submitForm("#player-form", "Ann Able added"),
@@ -125,8 +141,11 @@ func TestBrowserConsoleCreatesTournamentAndPlayers(t *testing.T) {
 		waitFor(`document.querySelectorAll("#players tbody tr[data-player]").length === 6`),
 	)
 	ds := must[[]service.Division](t, f.get(fmt.Sprintf("/api/v1/tournaments/%d/divisions", id), f.Director), http.StatusOK)
-	if len(ds) == 0 || ds[0].Name != "A" || ds[0].Settings.Starts != "score-groups" {
-		t.Errorf("divisions %+v, want A with starts score-groups first", ds)
+	if len(ds) == 0 || ds[0].Name != "A" {
+		t.Fatalf("divisions %+v, want A", ds)
+	}
+	if st := ds[0].Settings; st.Starts != "score-groups" || st.Rounds != 12 || fmt.Sprint(st.SpreadCaps) != "[400]" || st.Gibson == nil || !st.Gibson.Enabled || st.Gibson.PrizePlaces != 2 || len(st.Chain) != 0 {
+		t.Errorf("division A's settings %+v (gibson %+v), want the edited ones", st, st.Gibson)
 	}
 	ps := must[[]service.Player](t, f.get(fmt.Sprintf("/api/v1/tournaments/%d/players", id), f.Director), http.StatusOK)
 	want := map[string]int{"Ann Able": 1800, "Bob Baker": 1650, "Cat Cole": 1700, "Dan Dee": 0, "Eve Eng": 1500, "Fay Fox": 1400}

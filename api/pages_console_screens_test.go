@@ -71,8 +71,9 @@ func TestBrowserConsoleLayout(t *testing.T) {
 				chromedp.WaitVisible(chromedp.CSS("main")),
 				waitFor(`!document.body.innerText.includes("Loading…")`),
 			)
-			if name == "setup" { // a refused change, as the director sees it
-				run(t, ctx, setValue(`#tournament-form [name="lexicon"]`, "NO-SUCH-LIST"), submitForm("#tournament-form", "NO-SUCH-LIST"))
+			if name == "setup" { // a refused change, as the director sees it, and a division's rules open
+				run(t, ctx, setValue(`#tournament-form [name="lexicon"]`, "NO-SUCH-LIST"), submitForm("#tournament-form", "NO-SUCH-LIST"),
+					clickWhenThere(`#divisions button.edit-division`), waitFor(`document.querySelector("form.division-edit") !== null`))
 			}
 			if name == "rounds" {
 				run(t, ctx, submitForm("#code-form", "Table 1's code"))

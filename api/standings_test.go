@@ -230,8 +230,14 @@ func TestStandingsChainIsConfigurable(t *testing.T) {
 	e.game(1, "Cat", "Dan", 480, 300)
 	wantStandings(t, e.standings(""), "1 Ann 1-0 +50", "2 Cat 1-0 +180", "3 Bob 0-1 -50", "4 Dan 0-1 -180")
 	must[service.Division](t, e.patch(e.path(fmt.Sprintf("/divisions/%d", *e.division)), e.Director,
-		map[string]any{"settings": map[string]any{}}), http.StatusOK)
+		map[string]any{"settings": map[string]any{}, "reason": "NASPA chain after all"}), http.StatusOK)
 	wantStandings(t, e.standings(""), "1 Cat 1-0 +180", "2 Ann 1-0 +50", "3 Bob 0-1 -50", "4 Dan 0-1 -180")
+	// The change is in the audit log, with the rules before and after.
+	audit := must[[]service.AuditEntry](t, e.get(e.path("/audit"), e.Director), http.StatusOK)
+	last := audit[len(audit)-1]
+	if last.Action != "update-division" || last.Reason != "NASPA chain after all" || !strings.Contains(string(last.Before), `"points"`) || strings.Contains(string(last.After), `"points"`) {
+		t.Fatalf("audit %+v", last)
+	}
 	wantProblem(t, e.patch(e.path(fmt.Sprintf("/divisions/%d", *e.division)), e.Director,
 		map[string]any{"settings": map[string]any{"chain": []string{"luck"}}}), http.StatusBadRequest, "bad-settings")
 }

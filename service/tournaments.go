@@ -188,6 +188,7 @@ func (s *Service) Variants() []*scoring.Variant { return scoring.Variants() }
 type DivisionInput struct {
 	Name     string            `json:"name"`
 	Settings *DivisionSettings `json:"settings"`
+	Reason   string            `json:"reason"` // for the audit log, on a change
 }
 
 // CreateDivision adds a division to a tournament.
@@ -213,32 +214,44 @@ func (s *Service) CreateDivision(ctx context.Context, a Actor, tournamentID int6
 }
 
 // UpdateDivision renames a division or changes its rules; an empty name
-// keeps the name when settings are given.
+// keeps the name when settings are given. Settings replace the old ones
+// whole. The change is in the audit log (with the director's reason), and
+// watchers are told, since standings may follow new rules (caps, chain).
 func (s *Service) UpdateDivision(ctx context.Context, a Actor, tournamentID, id int64, in DivisionInput) (*Division, error) {
 	if err := requireDirector(a); err != nil {
 		return nil, err
 	}
-	ds, err := s.Store.ListDivisions(ctx, tournamentID)
-	if err != nil {
-		return nil, err
-	}
-	for _, d := range ds {
-		if d.ID == id {
+	var out *Division
+	err := s.changeTournament(ctx, tournamentID, NoticeResult, 0, func(ctx context.Context) error {
+		ds, err := s.Store.ListDivisions(ctx, tournamentID)
+		if err != nil {
+			return err
+		}
+		for _, d := range ds {
+			if d.ID != id {
+				continue
+			}
+			before := d
 			if name := strings.TrimSpace(in.Name); name != "" || in.Settings == nil {
 				if d.Name = name; d.Name == "" {
-					return nil, Errorf(KindInvalid, "missing-name", "a division needs a name")
+					return Errorf(KindInvalid, "missing-name", "a division needs a name")
 				}
 			}
 			if in.Settings != nil {
 				if _, err := in.Settings.config(""); err != nil {
-					return nil, err
+					return err
 				}
 				d.Settings = *in.Settings
 			}
-			return &d, s.Store.UpdateDivision(ctx, &d)
+			if err := s.Store.UpdateDivision(ctx, &d); err != nil {
+				return err
+			}
+			out = &d
+			return s.auditTournament(ctx, a, tournamentID, "update-division", in.Reason, before, d)
 		}
-	}
-	return nil, Errorf(KindNotFound, "not-found", "division %d does not exist in tournament %d", id, tournamentID)
+		return Errorf(KindNotFound, "not-found", "division %d does not exist in tournament %d", id, tournamentID)
+	})
+	return out, err
 }
 
 // ListDivisions lists a tournament's divisions (public).

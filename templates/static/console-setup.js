@@ -26,10 +26,12 @@
       ul.textContent = "";
       ds.forEach(function (d) {
         var s = d.settings || {};
-        ul.appendChild(el("li", {}, el("strong", {}, d.name), " ", el("span", { className: "small" },
+        ul.appendChild(el("li", { dataset: { division: String(d.id) } }, el("strong", {}, d.name), " ", el("span", { className: "small" },
           [s.rounds ? s.rounds + " rounds" : "", "round 1: " + (s.first_round_pairing || "random"), "then " + (s.pairing || "swiss"),
-            s.starts === "score-groups" ? "score groups before starts" : ""].filter(Boolean).join(" · "))));
+            s.starts === "score-groups" ? "score groups before starts" : "", s.realm ? s.realm.toUpperCase() : "",
+            (s.spread_caps || []).length ? "spread cap " + s.spread_caps.join("/") : "", s.gibson && s.gibson.enabled ? "Gibsonized" : ""].filter(Boolean).join(" · "))));
       });
+      document.dispatchEvent(new CustomEvent("divisions-rendered", { detail: ds }));
       if (!ds.length) ul.appendChild(el("li", { className: "small" }, "None: all players play in one group."));
       // Keep each select's choice when its options are rebuilt.
       document.querySelectorAll(".division-select").forEach(function (sel) {
@@ -41,6 +43,8 @@
       });
     });
   }
+
+  C.loadDivisions = loadDivisions; // console-divisions.js reads them again after an edit
 
   var dform = document.getElementById("division-form");
   C.submit(dform, function () {

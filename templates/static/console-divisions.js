@@ -1,0 +1,91 @@
+// Setup: a division's rules, edited in place. Each division in the list
+// gets an "Edit rules" button opening a form with every setting the
+// service knows (DivisionSettings); saving replaces the settings whole,
+// with a reason for the audit log. console-setup.js draws the list and
+// announces it with "divisions-rendered".
+(function () {
+  "use strict";
+  var C = Console, el = C.el;
+  var SYSTEMS = [["swiss", "swiss"], ["koth", "koth"], ["rr", "rr (round robin)"], ["random", "random"]];
+  var UNPLAYED = [["forfeit", "forfeit loss"], ["bye", "bye (a win)"], ["none", "neither win nor loss"]];
+
+  function input(name, value, extra) {
+    return el("input", Object.assign({ name: name, value: value === undefined || value === null ? "" : String(value), autocomplete: "off" }, extra || {}));
+  }
+  function number(name, value, placeholder) { return input(name, value, { type: "number", min: "0", placeholder: placeholder || "" }); }
+  function select(name, def, options, value) {
+    var s = el("select", { name: name }, el("option", { value: "" }, def));
+    options.forEach(function (o) { s.appendChild(el("option", { value: o[0] }, o[1])); });
+    s.value = value || "";
+    return s;
+  }
+  function field(label, control, cls) { return el("label", { className: cls || "" }, label, " ", control); }
+  function check(name, label, on) { return el("label", { className: "check" }, el("input", { type: "checkbox", name: name, checked: !!on }), " " + label); }
+  function row() { var d = el("div", { className: "fields" }); [].slice.call(arguments).forEach(function (c) { d.appendChild(c); }); return d; }
+
+  // list reads "300, 400 500" as its words (or numbers).
+  function list(v, asNumbers) {
+    var out = v.split(/[\s,;]+/).filter(Boolean);
+    return asNumbers ? out.map(function (x) { return parseInt(x, 10); }) : out;
+  }
+
+  function editor(d) {
+    var s = d.settings || {}, g = s.gibson || {};
+    var form = el("form", { className: "division-edit stack", dataset: { division: String(d.id) } },
+      row(field("Name", input("name", d.name, { required: true, maxLength: 40 })), field("Rounds planned", number("rounds", s.rounds || "", "open"))),
+      row(field("Realm", select("realm", "the rules'", [["naspa", "NASPA"], ["wespa", "WESPA"]], s.realm)),
+        field("Standings order", input("chain", (s.chain || []).join(", "), { placeholder: "wins, losses, spread" }), "grow")),
+      row(field("Round 1 pairing", select("first_round_pairing", "random", SYSTEMS, s.first_round_pairing)),
+        field("Later rounds", select("pairing", "swiss", SYSTEMS, s.pairing))),
+      row(field("Swiss starts", select("starts", "within one", [["score-groups", "score groups first"]], s.starts)),
+        check("avoid_repeats", "King of the Hill avoids repeats", s.avoid_repeats)),
+      row(field("Bye spread", number("bye_spread", s.bye_spread, "realm's")), field("Forfeit spread", number("forfeit_spread", s.forfeit_spread, "realm's")),
+        field("Highest score", number("max_score", s.max_score || "", "2000"))),
+      row(field("Spread cap per round", input("spread_caps", (s.spread_caps || []).join(", "), { placeholder: "none; e.g. 500, or 300, 400" }), "grow")),
+      row(field("Withdrawal: later rounds", select("withdrawal", "forfeit loss", UNPLAYED, s.withdrawal)),
+        field("Late entry: missed rounds", select("late_entry", "forfeit loss", UNPLAYED, s.late_entry))),
+      row(check("gibson", "Gibsonize: pair a clinched leader away from contenders", g.enabled)),
+      row(field("Gibson spread a round", number("gibson_spread", g.spread_per_round || "", "250")), field("Prize places", number("prize_places", g.prize_places || "", "1"))),
+      field("Reason (for the log)", input("reason", "", { maxLength: 200, placeholder: "e.g. caps announced at the players' meeting" })),
+      el("div", { className: "row-buttons" }, el("button", { type: "submit" }, "Save the rules"), el("button", { type: "button", className: "cancel" }, "Close")),
+      el("p", { className: "form-status", role: "status", hidden: true }));
+    form.querySelector(".cancel").addEventListener("click", function () { delete editing[d.id]; form.parentNode.remove(); });
+    C.submit(form, function () {
+      var f = form.elements, out = {};
+      if (C.num(f.rounds.value)) out.rounds = C.num(f.rounds.value);
+      ["realm", "first_round_pairing", "pairing", "starts", "withdrawal", "late_entry"].forEach(function (k) { if (f[k].value) out[k] = f[k].value; });
+      if (f.chain.value.trim()) out.chain = list(f.chain.value.toLowerCase());
+      if (f.spread_caps.value.trim()) out.spread_caps = list(f.spread_caps.value, true);
+      ["bye_spread", "forfeit_spread", "max_score"].forEach(function (k) { if (C.num(f[k].value) !== null) out[k] = C.num(f[k].value); });
+      if (f.avoid_repeats.checked) out.avoid_repeats = true;
+      if (f.gibson.checked || C.num(f.gibson_spread.value) || C.num(f.prize_places.value)) {
+        out.gibson = { enabled: f.gibson.checked };
+        if (C.num(f.gibson_spread.value)) out.gibson.spread_per_round = C.num(f.gibson_spread.value);
+        if (C.num(f.prize_places.value)) out.gibson.prize_places = C.num(f.prize_places.value);
+      }
+      return C.api("PATCH", C.base + "/divisions/" + d.id, { name: f.name.value.trim(), settings: out, reason: f.reason.value.trim() }).then(function (saved) {
+        return C.loadDivisions().then(function () { return "Division " + saved.name + ": rules saved."; });
+      });
+    });
+    return form;
+  }
+
+  // editing: the open forms by division id, each in a line of its own
+  // below the division's; they survive the list being drawn again (after
+  // a save, so that the form can say it was saved).
+  var editing = {};
+  document.addEventListener("divisions-rendered", function (e) {
+    (e.detail || []).forEach(function (d) {
+      var li = document.querySelector('#divisions li[data-division="' + d.id + '"]');
+      if (!li) return;
+      var b = el("button", { type: "button", className: "small-btn edit-division" }, "Edit rules");
+      b.addEventListener("click", function () {
+        if (!editing[d.id]) { editing[d.id] = el("li", { className: "division-edit-line" }, editor(d)); li.after(editing[d.id]); }
+        editing[d.id].querySelector('[name="name"]').focus();
+      });
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(b);
+      if (editing[d.id]) li.after(editing[d.id]);
+    });
+  });
+})();
