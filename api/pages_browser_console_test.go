@@ -98,9 +98,17 @@ func TestBrowserConsoleCreatesTournamentAndPlayers(t *testing.T) {
 		submitForm("#tournament-form", "NO-SUCH-LIST"),
 		waitFor(`document.querySelector("#tournament-form .form-status").classList.contains("error")`),
 		waitFor(`document.querySelector('#tournament-form [name="lexicon"]').value === "NO-SUCH-LIST"`),
+		// An emptied word list is cleared (challenges then go to the director).
 		setValue(`#tournament-form [name="lexicon"]`, ""),
 		setValue(`#tournament-form [name="name"]`, "Club Night II"),
-		submitForm("#tournament-form", "Saved."),
+		submitForm("#tournament-form", "no word list"),
+	)
+	if tour := must[service.Tournament](t, f.get(fmt.Sprintf("/api/v1/tournaments/%d", id), f.Director), http.StatusOK); tour.Lexicon != "" || tour.Name != "Club Night II" {
+		t.Fatalf("tournament %+v, want the lexicon cleared", tour)
+	}
+	run(t, ctx,
+		setValue(`#tournament-form [name="lexicon"]`, "TESTLEX"),
+		submitForm("#tournament-form", "TESTLEX;"),
 	)
 	// A division, a player typed in, a pasted roster, an uploaded .t file.
 	tfile := filepath.Join(t.TempDir(), "b.t")
@@ -157,13 +165,21 @@ func TestBrowserConsoleCreatesTournamentAndPlayers(t *testing.T) {
 			t.Errorf("player %+v, want rating %d in a division", p, r)
 		}
 	}
-	// Withdraw (a second click confirms) and reinstate from the list.
+	// Withdraw (with a reason, unplayed rounds as byes) and reinstate from the list.
 	sel := fmt.Sprintf(`#players tr[data-player="%d"]`, ps[0].ID)
 	run(t, ctx,
 		clickWhenThere(sel+" button"),
-		waitFor(`document.querySelector(`+jsString(sel+" button")+`).textContent.includes("Sure")`),
-		clickWhenThere(sel+" button"),
-		waitFor(`document.querySelector(`+jsString(sel)+`).textContent.includes("withdrawn")`),
+		waitFor(`document.querySelector("tr.withdraw-line form") !== null`),
+		setValue(`tr.withdraw-line [name="reason"]`, "taken ill"),
+		setValue(`tr.withdraw-line [name="unplayed"]`, "bye"),
+		clickWhenThere(`tr.withdraw-line button[type="submit"]`),
+		waitFor(`document.querySelector(`+jsString(sel)+`).textContent.includes("withdrawn (bye)") && document.querySelector("tr.withdraw-line") === null`),
+	)
+	audit := must[[]service.AuditEntry](t, f.get(fmt.Sprintf("/api/v1/tournaments/%d/audit", id), f.Director), http.StatusOK)
+	if last := audit[len(audit)-1]; last.Action != "withdraw-player" || last.Reason != "taken ill" {
+		t.Errorf("last audit entry %+v, want the withdrawal with its reason", last)
+	}
+	run(t, ctx,
 		clickWhenThere(sel+" button"),
 		waitFor(`document.querySelector(`+jsString(sel)+`).textContent.includes("playing")`),
 	)

@@ -7,10 +7,12 @@
   var divisions = [];
 
   var tform = document.getElementById("tournament-form");
-  ConsoleRules.wire(tform);
+  ConsoleRules.wire(tform, true);
   C.submit(tform, function () {
-    return C.api("PATCH", C.base, ConsoleRules.read(tform)).then(function (t) {
-      return "Saved. Rules " + t.variant + ", challenge " + t.challenge_rule + (t.lexicon ? ", " + t.lexicon : "") + "; round " + t.current_round + " is current.";
+    var body = ConsoleRules.read(tform);
+    body.lexicon = tform.elements.lexicon.value.trim(); // empty clears it
+    return C.api("PATCH", C.base, body).then(function (t) {
+      return "Saved. Rules " + t.variant + ", challenge " + t.challenge_rule + (t.lexicon ? ", " + t.lexicon : ", no word list") + "; round " + t.current_round + " is current.";
     });
   });
 
@@ -130,13 +132,36 @@
   });
 
   var pstatus = document.getElementById("players-status");
-  function playerAction(p, action) {
+  function playerAction(p, action, body) {
     pstatus.hidden = true;
-    C.api("POST", C.base + "/players/" + p.id + "/" + action, {}).then(loadPlayers, function (err) {
+    return C.api("POST", C.base + "/players/" + p.id + "/" + action, body || {}).then(loadPlayers, function (err) {
       pstatus.textContent = p.name + ": " + err.message;
       pstatus.className = "form-status error";
       pstatus.hidden = false;
     });
+  }
+
+  // withdrawForm asks, in a line below the player's, why they withdraw and
+  // what their unplayed rounds become (the division's setting unless
+  // chosen); the reason goes into the audit log.
+  function withdrawForm(p) {
+    var f = el("form", { className: "withdraw-form fields-form" },
+      el("label", { className: "grow" }, "Why does " + p.name + " withdraw?",
+        el("input", { name: "reason", maxLength: 200, placeholder: "e.g. taken ill", autocomplete: "off" })),
+      el("label", {}, "Unplayed rounds", el("select", { name: "unplayed" }, el("option", { value: "" }, "the division's"),
+        el("option", { value: "forfeit" }, "forfeit losses"), el("option", { value: "bye" }, "byes"), el("option", { value: "none" }, "neither"))),
+      el("button", { type: "submit", className: "warn" }, "Withdraw"),
+      el("button", { type: "button", className: "cancel" }, "Keep playing"));
+    var tr = el("tr", { className: "withdraw-line" }, el("td", { colSpan: 6 }, f));
+    f.querySelector(".cancel").addEventListener("click", function () { tr.remove(); });
+    f.addEventListener("submit", function (e) {
+      e.preventDefault();
+      f.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+      var body = { reason: f.elements.reason.value.trim() };
+      if (f.elements.unplayed.value) body.unplayed = f.elements.unplayed.value;
+      playerAction(p, "withdraw", body);
+    });
+    return tr;
   }
 
   function loadPlayers() {
@@ -146,22 +171,20 @@
       document.getElementById("player-count").textContent = ps.length ? "(" + ps.length + ")" : "";
       ps.forEach(function (p) {
         var btn = p.withdrawn ? el("button", { type: "button", className: "small-btn" }, "Reinstate")
-          : el("button", { type: "button", className: "small-btn warn" }, "Withdraw");
-        // Withdrawing forfeits the player's unplayed games: it asks a
-        // second click, within a few seconds, to be sure.
-        btn.addEventListener("click", function () {
-          if (!p.withdrawn && !btn.dataset.armed) {
-            btn.dataset.armed = "1";
-            btn.textContent = "Sure? Withdraw";
-            setTimeout(function () { delete btn.dataset.armed; btn.textContent = "Withdraw"; }, 5000);
-            return;
-          }
-          playerAction(p, p.withdrawn ? "reinstate" : "withdraw");
-        });
-        tb.appendChild(el("tr", { className: p.withdrawn ? "withdrawn" : "", dataset: { player: String(p.id) } },
+          : el("button", { type: "button", className: "small-btn warn" }, "Withdraw…");
+        var tr = el("tr", { className: p.withdrawn ? "withdrawn" : "", dataset: { player: String(p.id) } },
           el("td", { className: "num" }, p.id), el("td", {}, p.name), el("td", { className: "num" }, p.rating || ""),
           el("td", {}, divisionName(p.division_id)), el("td", {}, p.withdrawn ? "withdrawn (" + p.withdrawn + ")" : "playing"),
-          el("td", {}, btn)));
+          el("td", {}, btn));
+        // Withdrawing forfeits the player's unplayed games: it asks why
+        // first, in a form of its own.
+        btn.addEventListener("click", function () {
+          if (p.withdrawn) { playerAction(p, "reinstate"); return; }
+          var open = tr.nextSibling && tr.nextSibling.classList.contains("withdraw-line") ? tr.nextSibling : null;
+          if (!open) { open = withdrawForm(p); tr.after(open); }
+          open.querySelector('[name="reason"]').focus();
+        });
+        tb.appendChild(tr);
       });
       if (!ps.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 6, className: "small" }, "No players yet.")));
     });

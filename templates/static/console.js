@@ -128,14 +128,17 @@ var Console = (function () {
 // placeholders say what the chosen rules bring by default.
 var ConsoleRules = (function () {
   "use strict";
-  function wire(form) {
+  // editing: the form changes a tournament, where an empty word list
+  // means none (a new one takes the rules' own).
+  function wire(form, editing) {
     var variant = form.querySelector('[name="variant"]');
     var lexicon = form.querySelector('[name="lexicon"]');
     var rule = form.querySelector('[name="challenge_rule"]');
     function show() {
       var o = variant.options[variant.selectedIndex];
       if (!o) return;
-      lexicon.placeholder = o.dataset.lexicon ? "the rules' own: " + o.dataset.lexicon : "none (no challenges judged)";
+      lexicon.placeholder = editing ? "none: challenges ruled by hand" + (o.dataset.lexicon ? " (the rules' own is " + o.dataset.lexicon + ")" : "")
+        : o.dataset.lexicon ? "the rules' own: " + o.dataset.lexicon : "none (no challenges judged)";
       if (rule.options[0] && rule.options[0].value === "") rule.options[0].textContent = "the rules' own: " + (o.dataset.rule || "none");
     }
     variant.addEventListener("change", show);
