@@ -87,3 +87,79 @@ func TestSwissStartsWithinOne(t *testing.T) {
 		}
 	}
 }
+
+// TestSwissStartsCost measures what keeping starts within one costs
+// Swiss: the share of games paired across score groups, against score
+// groups first (tsh's order), over the same random divisions where the
+// starter wins 57% of games. Within one must stay within one throughout;
+// score groups first may drift. The share may rise, but not beyond half
+// as much again.
+func TestSwissStartsCost(t *testing.T) {
+	share := map[StartsRule]float64{}
+	for _, rule := range []StartsRule{StartsWithinOne, StartsScoreGroups} {
+		games, cross, gapSum, worst := 0, 0, 0, 0
+		for seed := uint64(1); seed <= 60; seed++ {
+			rng := &splitMix64{state: seed * 104729}
+			n := 8 + int(rng.next()%60)
+			rounds := 4 + int(rng.next()%uint64(max(1, n/2-4)))
+			d := newTestDivision(t, n, func(c *Config) { c.Rounds = rounds; c.Starts = rule })
+			for r := 1; r <= rounds; r++ {
+				req := PairRequest{System: SystemSwiss, Round: r}
+				if r == 1 {
+					req = PairRequest{System: SystemRandom, Round: r, Seed: seed}
+				}
+				ps, err := Pair(d, req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r > 1 {
+					rows := d.Standings(r - 1)
+					w := map[int]int{}
+					for _, row := range rows {
+						w[row.Player] = row.winsHalf
+					}
+					for _, p := range ps {
+						if p.Opponent == 0 {
+							continue
+						}
+						games++
+						if g := abs(w[p.Player] - w[p.Opponent]); g > 0 {
+							cross++
+							gapSum += g
+						}
+					}
+				}
+				// The starter wins 57% of games, so a score group leans towards
+				// players due to reply.
+				if _, err := d.ApplyPairings(r, ps); err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range ps {
+					if p.Opponent == 0 {
+						continue
+					}
+					a, b := 400, 350
+					if rng.next()%100 >= 57 {
+						a, b = b, a
+					}
+					first, other := p.First, p.Player+p.Opponent-p.First
+					if _, err := d.Enter(Entry{Kind: EntryGame, Round: r, Player: first, Opponent: other, Score: a, OppScore: b, First: first}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			for id := 1; id <= d.NumPlayers(); id++ {
+				worst = max(worst, abs(d.startBalance(id, rounds+1)))
+			}
+		}
+		share[rule] = float64(cross) / float64(games)
+		if rule == StartsWithinOne && worst > 1 {
+			t.Errorf("within one: a player ended %d starts off balance", worst)
+		}
+		t.Logf("%s: %d games after round 1, %d across score groups (%.1f%%), mean gap %.2f wins, worst start imbalance %d", rule, games, cross, 100*float64(cross)/float64(games), float64(gapSum)/2/float64(max(cross, 1)), worst)
+	}
+	if share[StartsWithinOne] > 1.5*share[StartsScoreGroups] {
+		t.Errorf("starts within one pairs %.1f%% of games across score groups, against %.1f%% with score groups first",
+			100*share[StartsWithinOne], 100*share[StartsScoreGroups])
+	}
+}
