@@ -51,7 +51,7 @@ func (p *pages) director(c *gin.Context) {
 
 func (p *pages) directorForm(c *gin.Context, status int, msg string) {
 	p.render(c, status, "signin", signInPage{page: page{Title: "Director sign-in"}, Error: msg,
-		Method: "post", Action: "/director", Label: "Director token", Field: "token", FormCSRF: loginCSRF(c)})
+		Method: "post", Action: "/director", Label: "Director token or password", Field: "token", FormCSRF: loginCSRF(c)})
 }
 
 func (p *pages) directorSignIn(c *gin.Context) {
@@ -59,13 +59,29 @@ func (p *pages) directorSignIn(c *gin.Context) {
 		p.directorForm(c, http.StatusForbidden, "The form expired; sign in again.")
 		return
 	}
-	token := strings.TrimSpace(c.PostForm("token"))
-	a, err := p.s.svc.Authenticate(c.Request.Context(), token)
-	if err != nil || !a.IsDirector() || token == "" {
-		p.directorForm(c, http.StatusUnauthorized, "That is not the director's token.")
+	typed := c.PostForm("token")
+	token := strings.TrimSpace(typed)
+	if a, err := p.s.svc.Authenticate(c.Request.Context(), token); err == nil && a.IsDirector() && token != "" {
+		setSession(c, token)
+		c.Redirect(http.StatusSeeOther, "/director")
 		return
 	}
-	setSession(c, token)
+	// Not the token: perhaps the password (set with tourney password),
+	// taken as typed. It opens a session token of its own.
+	session, err := p.s.svc.SignInWithPassword(c.Request.Context(), typed, c.ClientIP())
+	switch e := service.AsError(err); {
+	case err == nil:
+	case e.Kind == service.KindRateLimited:
+		p.directorForm(c, http.StatusTooManyRequests, e.Msg)
+		return
+	case e.Kind == service.KindUnauthorized:
+		p.directorForm(c, http.StatusUnauthorized, "That is neither the director's token nor the director's password.")
+		return
+	default:
+		p.pageError(c, err)
+		return
+	}
+	setSession(c, session)
 	c.Redirect(http.StatusSeeOther, "/director")
 }
 
@@ -74,6 +90,12 @@ func (p *pages) signOut(c *gin.Context) {
 	if token != "" && !validCSRF(token, c.PostForm("csrf")) {
 		p.pageError(c, service.Errorf(service.KindForbidden, "csrf-required", "sign out from the page"))
 		return
+	}
+	if token != "" {
+		if err := p.s.svc.SignOut(c.Request.Context(), token); err != nil {
+			p.pageError(c, err)
+			return
+		}
 	}
 	clearSession(c)
 	c.Redirect(http.StatusSeeOther, "/director")

@@ -223,7 +223,7 @@ func TestDirectorSignIn(t *testing.T) {
 		b := newBrowser(t, f.URL)
 		form := b.get("/director")
 		m := regexp.MustCompile(`name="csrf" value="([^"]+)"`).FindSubmatch(form.Body)
-		wantPage(t, b.postForm("/director", url.Values{"csrf": {string(m[1])}, "token": {f.table}}), http.StatusUnauthorized, "not the director")
+		wantPage(t, b.postForm("/director", url.Values{"csrf": {string(m[1])}, "token": {f.table}}), http.StatusUnauthorized, "neither the director")
 	})
 	t.Run("no form token", func(t *testing.T) {
 		b := newBrowser(t, f.URL)

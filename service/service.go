@@ -24,6 +24,9 @@ type Service struct {
 	Store    Store
 	Lexicons Lexicons
 	Now      func() time.Time
+	// PasswordIterations is PBKDF2's work factor for a new director
+	// password (0: 600,000); tests lower it.
+	PasswordIterations int
 
 	mu       sync.Mutex
 	variants map[string]*scoring.Variant // by tournament rules fingerprint
@@ -31,11 +34,13 @@ type Service struct {
 	notices  notices                     // consoles watching tournaments
 	games    gameCache                   // turn events of the games in play
 	creds    credCache                   // credentials recently authenticated
+	signIns  rateLimiter                 // password sign-ins per client address
 }
 
 // New returns a service over a store.
 func New(store Store) *Service {
-	return &Service{Store: store, Now: time.Now, variants: map[string]*scoring.Variant{}, limiter: rateLimiter{perMinute: 20}}
+	return &Service{Store: store, Now: time.Now, variants: map[string]*scoring.Variant{}, limiter: rateLimiter{perMinute: 20},
+		signIns: rateLimiter{perMinute: signInsPerMinute}}
 }
 
 func (s *Service) now() time.Time { return s.Now().UTC() }

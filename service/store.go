@@ -72,6 +72,9 @@ type Store interface {
 	CountCredentials(ctx context.Context, kind string) (int, error)
 	CredentialByID(ctx context.Context, id int64) (*Credential, error)
 	ListTableCredentials(ctx context.Context, tournamentID int64) ([]Credential, error)
+	// ActiveCredentials are the credentials of a kind not revoked, oldest
+	// first.
+	ActiveCredentials(ctx context.Context, kind string) ([]Credential, error)
 	// RevokeCredential marks a credential revoked (once: a second call
 	// changes nothing); ErrNotFound if there is none.
 	RevokeCredential(ctx context.Context, id int64, at time.Time) error

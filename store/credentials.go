@@ -44,13 +44,22 @@ func (s *Store) CountCredentials(ctx context.Context, kind string) (int, error) 
 	return int(n), nil
 }
 
+// ActiveCredentials returns the unrevoked credentials of a kind, oldest
+// first.
+func (s *Store) ActiveCredentials(ctx context.Context, kind string) ([]service.Credential, error) {
+	return s.credentialsWhere(ctx, "kind = ? AND revoked_at IS NULL", kind)
+}
+
 // ListTableCredentials returns a tournament's table credentials, revoked
 // ones included, oldest first.
 func (s *Store) ListTableCredentials(ctx context.Context, tournamentID int64) ([]service.Credential, error) {
+	return s.credentialsWhere(ctx, "kind = ? AND tournament_id = ?", service.CredTable, tournamentID)
+}
+
+func (s *Store) credentialsWhere(ctx context.Context, query string, args ...any) ([]service.Credential, error) {
 	var rows []credentialRow
-	err := s.reader(ctx).Where("kind = ? AND tournament_id = ?", service.CredTable, tournamentID).Order("id").Find(&rows).Error
-	if err != nil {
-		return nil, wrap("list table credentials", err)
+	if err := s.reader(ctx).Where(query, args...).Order("id").Find(&rows).Error; err != nil {
+		return nil, wrap("list credentials", err)
 	}
 	out := make([]service.Credential, len(rows))
 	for i := range rows {

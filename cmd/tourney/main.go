@@ -3,6 +3,7 @@
 //	tourney serve [--addr :8080] [--db tourney.db]
 //	tourney verify [--rules NAME] [--board FILE] [--tiles FILE] FILE.gcg...
 //	tourney rules
+//	tourney password [--db tourney.db]
 //
 // main only parses the command line and wires packages together.
 package main
@@ -14,7 +15,7 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 const usage = `usage:
@@ -26,9 +27,12 @@ const usage = `usage:
       replay game records, recompute every score, print one JSON line per file
   tourney rules
       list the built-in rule variants
+  tourney password [--db tourney.db]
+      set the director's password for the sign-in page (the token keeps working);
+      typed twice at a terminal, or read from the first line of standard input
 `
 
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2
@@ -40,6 +44,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runVerify(args[1:], stdout, stderr)
 	case "rules":
 		return runRules(stdout)
+	case "password":
+		return runPassword(args[1:], stdin, stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -157,16 +157,16 @@ func TestServeWithDirectorTokenFromEnvironment(t *testing.T) {
 
 func TestServeUsage(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := run([]string{"serve", "--nope"}, &out, &errb); code != 2 {
+	if code := run([]string{"serve", "--nope"}, nil, &out, &errb); code != 2 {
 		t.Fatalf("exit %d", code)
 	}
-	if code := run([]string{"serve", "extra"}, &out, &errb); code != 2 {
+	if code := run([]string{"serve", "extra"}, nil, &out, &errb); code != 2 {
 		t.Fatalf("exit %d", code)
 	}
-	if code := run([]string{"help"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "tourney serve [--addr :8080] [--db tourney.db]") {
+	if code := run([]string{"help"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "tourney serve [--addr :8080] [--db tourney.db]") {
 		t.Fatalf("usage %q", out.String())
 	}
-	if code := run([]string{"serve", "--db", filepath.Join(t.TempDir(), "no", "such", "dir", "x.db"), "--addr", "127.0.0.1:0"}, &out, &errb); code != 1 {
+	if code := run([]string{"serve", "--db", filepath.Join(t.TempDir(), "no", "such", "dir", "x.db"), "--addr", "127.0.0.1:0"}, nil, &out, &errb); code != 1 {
 		t.Fatalf("exit %d for an unopenable database: %s", code, errb.String())
 	}
 }

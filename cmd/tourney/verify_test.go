@@ -12,7 +12,7 @@ import (
 func verifyLines(t *testing.T, args ...string) ([]verifyLine, int, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := run(append([]string{"verify"}, args...), &out, &errOut)
+	code := run(append([]string{"verify"}, args...), nil, &out, &errOut)
 	var lines []verifyLine
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
 		if l == "" {
@@ -99,7 +99,7 @@ func TestVerifyUsage(t *testing.T) {
 		}
 	}
 	var out, errOut bytes.Buffer
-	if code := run([]string{"frobnicate"}, &out, &errOut); code != 2 {
+	if code := run([]string{"frobnicate"}, nil, &out, &errOut); code != 2 {
 		t.Errorf("unknown command: exit %d, want 2", code)
 	}
 }

@@ -1,0 +1,156 @@
+package service
+
+import (
+	"context"
+	"crypto/pbkdf2"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The director may sign in to the pages with a password set from the
+// command line (tourney password) instead of the token. The password is
+// kept as a PBKDF2-HMAC-SHA256 hash in a credential of its own kind,
+// which can never be used as a bearer token; signing in with it issues a
+// fresh director token for the session, revoked again at sign-out.
+const (
+	CredDirectorPassword = "director-password"
+	// passwordSessionLabel marks the director credentials that password
+	// sign-ins issue, so that sign-out and a new password revoke them.
+	passwordSessionLabel = "director (password sign-in)"
+	// MinPasswordLength is in characters: a password is typed on a
+	// laptop at the event, so length is what makes it hard to guess.
+	MinPasswordLength = 10
+	// defaultPasswordIterations is OWASP's 2023 figure for PBKDF2-SHA256.
+	defaultPasswordIterations = 600_000
+	// signInsPerMinute bounds password attempts from one address, since
+	// each costs a PBKDF2 run and a guess.
+	signInsPerMinute = 10
+)
+
+func (s *Service) passwordIterations() int {
+	if s.PasswordIterations > 0 {
+		return s.PasswordIterations
+	}
+	return defaultPasswordIterations
+}
+
+// hashPassword gives "pbkdf2-sha256$ITER$SALT$KEY" (base64, no padding).
+func hashPassword(password string, iter int) (string, error) {
+	salt := make([]byte, 16)
+	if _, err := rand.Read(salt); err != nil {
+		return "", err
+	}
+	key, err := pbkdf2.Key(sha256.New, password, salt, iter, 32)
+	if err != nil {
+		return "", err
+	}
+	enc := base64.RawStdEncoding
+	return fmt.Sprintf("pbkdf2-sha256$%d$%s$%s", iter, enc.EncodeToString(salt), enc.EncodeToString(key)), nil
+}
+
+// passwordMatches checks a password against a stored hash in constant
+// time; a hash it cannot read matches nothing.
+func passwordMatches(stored, password string) bool {
+	parts := strings.Split(stored, "$")
+	if len(parts) != 4 || parts[0] != "pbkdf2-sha256" {
+		return false
+	}
+	iter, err := strconv.Atoi(parts[1])
+	if err != nil || iter < 1 || iter > 10_000_000 {
+		return false
+	}
+	enc := base64.RawStdEncoding
+	salt, err1 := enc.DecodeString(parts[2])
+	want, err2 := enc.DecodeString(parts[3])
+	if err1 != nil || err2 != nil || len(want) == 0 {
+		return false
+	}
+	got, err := pbkdf2.Key(sha256.New, password, salt, iter, len(want))
+	return err == nil && subtle.ConstantTimeCompare(got, want) == 1
+}
+
+// SetDirectorPassword sets the director's password (from the command
+// line, which is trusted: whoever runs it holds the database file). The
+// old password stops working, and so do the sessions it opened.
+func (s *Service) SetDirectorPassword(ctx context.Context, password string) error {
+	if n := utf8.RuneCountInString(password); n < MinPasswordLength {
+		return Errorf(KindInvalid, "weak-password", "a director password needs at least %d characters (this one has %d)", MinPasswordLength, n)
+	}
+	hash, err := hashPassword(password, s.passwordIterations())
+	if err != nil {
+		return err
+	}
+	return s.Store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.revokePasswordCredentials(ctx); err != nil {
+			return err
+		}
+		return s.Store.CreateCredential(ctx, &Credential{Kind: CredDirectorPassword, Label: "director password", TokenHash: hash, CreatedAt: s.now()})
+	})
+}
+
+// revokePasswordCredentials revokes the password and its sessions.
+func (s *Service) revokePasswordCredentials(ctx context.Context) error {
+	for _, kind := range []string{CredDirectorPassword, CredDirector} {
+		cs, err := s.Store.ActiveCredentials(ctx, kind)
+		if err != nil {
+			return err
+		}
+		for _, c := range cs {
+			if kind == CredDirector && c.Label != passwordSessionLabel {
+				continue // the director's own token stays
+			}
+			if err := s.Store.RevokeCredential(ctx, c.ID, s.now()); err != nil {
+				return err
+			}
+			id := c.ID
+			s.Store.AfterCommit(ctx, func() { s.creds.drop(id) })
+		}
+	}
+	return nil
+}
+
+// SignInWithPassword checks the director's password and, if it is right,
+// returns a new director token for the session. from (the client's
+// address) limits how often anyone can guess.
+func (s *Service) SignInWithPassword(ctx context.Context, password, from string) (string, error) {
+	if !s.signIns.allow(from, s.now(), false) {
+		return "", Errorf(KindRateLimited, "too-many-sign-ins", "too many sign-in attempts from here; wait a minute and try again")
+	}
+	cs, err := s.Store.ActiveCredentials(ctx, CredDirectorPassword)
+	if err != nil {
+		return "", err
+	}
+	for _, c := range cs {
+		if !passwordMatches(c.TokenHash, password) {
+			continue
+		}
+		tok, err := newToken()
+		if err != nil {
+			return "", err
+		}
+		err = s.Store.CreateCredential(ctx, &Credential{Kind: CredDirector, Label: passwordSessionLabel, TokenHash: HashToken(tok), CreatedAt: s.now()})
+		return tok, err
+	}
+	return "", Errorf(KindUnauthorized, "bad-credentials", "that is not the director's password")
+}
+
+// SignOut ends a page session: a session a password opened is revoked,
+// so its token is worth nothing even if it was copied. Other tokens (the
+// director's own, a table code) stay valid.
+func (s *Service) SignOut(ctx context.Context, token string) error {
+	a, err := s.Authenticate(ctx, token)
+	if err != nil || a.Kind != CredDirector || a.Label != passwordSessionLabel {
+		return nil
+	}
+	if err := s.Store.RevokeCredential(ctx, a.CredentialID, s.now()); err != nil {
+		return err
+	}
+	s.creds.drop(a.CredentialID)
+	return nil
+}
