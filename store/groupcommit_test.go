@@ -233,3 +233,39 @@ func TestAfterCommit(t *testing.T) {
 		t.Errorf("stored %v, want kept only", names)
 	}
 }
+
+// A member refused after reading the batch's earlier writes (as a stale
+// turn is) is told when the batch's commit fails: what it saw is gone,
+// so its refusal must not stand. With the commit made, it keeps its own
+// error (TestGroupCommitFailedMemberUndoesOnlyItsWrites).
+func TestGroupCommitFailedCommitReachesRefusedMember(t *testing.T) {
+	full := errors.New("disk full")
+	s, err := open(filepath.Join(t.TempDir(), "tourney.db"), options{batchAge: time.Hour, commitFault: func() error { return full }})
+	ok(t, err)
+	t.Cleanup(func() { s.Close() })
+	first := holdBatch(s, "first", 1)
+	stale := errors.New("stale: the game moved on")
+	var seen map[string]bool
+	refused := s.InTx(context.Background(), func(ctx context.Context) error {
+		ok(t, s.CreateTournament(ctx, &service.Tournament{Name: "second"}))
+		ts, err := s.ListTournaments(ctx)
+		ok(t, err)
+		seen = map[string]bool{}
+		for _, tr := range ts {
+			seen[tr.Name] = true
+		}
+		return stale
+	})
+	if !seen["first"] {
+		t.Fatalf("the refused member read %v, want the batch's first write", seen)
+	}
+	if errors.Is(refused, stale) || !errors.Is(refused, full) {
+		t.Errorf("refused member got %v, want the failed commit", refused)
+	}
+	if err := <-first; !errors.Is(err, full) {
+		t.Errorf("first member got %v, want the failed commit", err)
+	}
+	if names := tournamentNames(t, s); len(names) != 0 {
+		t.Errorf("stored %v after a failed commit, want nothing", names)
+	}
+}

@@ -60,6 +60,7 @@ type Store struct {
 	batchMembers int
 	batchAge     time.Duration
 	commits      atomic.Int64
+	commitFault  func() error  // tests: a commit that fails (a full disk)
 	ckpt         *checkpointer // nil when opened without one (tests at old versions)
 }
 
@@ -90,6 +91,9 @@ type options struct {
 	// the defaults, and batchMembers 1 turns group commit off.
 	batchMembers int
 	batchAge     time.Duration
+	// commitFault, if set, is asked before each batch commit; an error
+	// fails the commit as a full disk would (tests only).
+	commitFault func() error
 }
 
 func open(path string, o options) (*Store, error) {
@@ -122,7 +126,7 @@ func open(path string, o options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	s := &Store{w: w, batchMembers: o.batchMembers, batchAge: o.batchAge}
+	s := &Store{w: w, batchMembers: o.batchMembers, batchAge: o.batchAge, commitFault: o.commitFault}
 	if err := migrate(context.Background(), s.sqlDB(w), migrations, o.upTo); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("store: migrate %s: %w", path, err)

@@ -108,8 +108,11 @@ func (s *Store) begin(root *txRoot) *gorm.DB {
 // leave ends root's part in its batch: its writes are kept if ok, else
 // undone. It then hands the batch to the next writer queued at writeGate,
 // or commits it (or rolls it back, if it holds nothing). It returns the
-// commit's outcome for a member that kept its writes, and nil for one that
-// did not (that one's own error is what its InTx reports).
+// commit's outcome, to a member that did not keep its writes too when
+// the batch held other members' writes: such a member read them (its
+// refusal may rest on them), so if they are lost its answer must not
+// stand. Otherwise nil for one that did not keep its writes (its own
+// error is what its InTx reports).
 func (s *Store) leave(root *txRoot, ok bool) error {
 	b, beginErr := root.batch, root.beginErr
 	root.db, root.batch, root.beginErr = nil, nil, nil
@@ -134,12 +137,10 @@ func (s *Store) leave(root *txRoot, ok bool) error {
 	} else {
 		b.db.Exec("RELEASE " + memberSavepoint)
 	}
+	sawOthers := b.members > 0 // members before this one kept writes it could read
 	if b.members > 0 && b.broken == nil && s.waiting.Load() > 0 &&
 		b.members < s.batchMembers && time.Since(b.started) < s.batchAge {
 		s.unlock(root) // the next writer joins b
-		if !ok {
-			return nil
-		}
 		<-b.done
 		return b.err
 	}
@@ -151,14 +152,23 @@ func (s *Store) leave(root *txRoot, ok bool) error {
 	case b.members == 0:
 		b.db.Rollback()
 	default:
-		if err := b.db.Commit().Error; err != nil {
+		var err error
+		if s.commitFault != nil {
+			err = s.commitFault()
+		}
+		if err != nil {
+			b.db.Rollback()
+		} else {
+			err = b.db.Commit().Error
+		}
+		if err != nil {
 			b.err = wrap("commit", err)
 		}
 		s.commits.Add(1)
 	}
 	close(b.done)
 	s.unlock(root)
-	if !ok {
+	if !ok && !sawOthers {
 		return nil
 	}
 	return b.err
@@ -219,7 +229,9 @@ func (s *Store) InTx(ctx context.Context, fn func(ctx context.Context) error) (e
 	done := false
 	defer func() {
 		if !done && root.db != nil { // fn failed or panicked
-			s.leave(root, false)
+			if lerr := s.leave(root, false); lerr != nil {
+				err = lerr // what fn saw of other members' writes is lost
+			}
 		}
 	}()
 	fnCtx := context.WithValue(context.WithoutCancel(ctx), txKey{s}, &txState{root: root})
