@@ -43,6 +43,9 @@ func TestDirectorPassword(t *testing.T) {
 	if err := f.Svc.SetDirectorPassword(ctx, "short"); service.AsError(err).Type != "weak-password" {
 		t.Fatalf("a 5-character password: %v", err)
 	}
+	if err := f.Svc.SetDirectorPassword(ctx, "long enough\x00but hidden"); service.AsError(err).Type != "bad-password" {
+		t.Fatalf("a password with a NUL: %v", err)
+	}
 	const pw = "  correct horse battery " // spaces are part of it
 	if err := f.Svc.SetDirectorPassword(ctx, pw); err != nil {
 		t.Fatal(err)

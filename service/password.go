@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -81,6 +82,11 @@ func passwordMatches(stored, password string) bool {
 func (s *Service) SetDirectorPassword(ctx context.Context, password string) error {
 	if n := utf8.RuneCountInString(password); n < MinPasswordLength {
 		return Errorf(KindInvalid, "weak-password", "a director password needs at least %d characters (this one has %d)", MinPasswordLength, n)
+	}
+	// Nobody types a control character at a sign-in form, and HMAC would
+	// make "pw" and "pw\x00" the same password.
+	if !utf8.ValidString(password) || strings.IndexFunc(password, unicode.IsControl) >= 0 {
+		return Errorf(KindInvalid, "bad-password", "a director password is plain text: no control characters or invalid UTF-8")
 	}
 	hash, err := hashPassword(password, s.passwordIterations())
 	if err != nil {
