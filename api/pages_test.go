@@ -195,16 +195,22 @@ func TestPageCookieReadsNeedCSRFToo(t *testing.T) {
 	must[map[string]any](t, b.do("GET", gpath(f.game, ""), nil, map[string]string{csrfHeader: csrf}), http.StatusOK)
 }
 
-func directorSignIn(t *testing.T, f *fixture) *browser {
+// signInWith posts the director's sign-in form with what was typed.
+func signInWith(t *testing.T, b *browser, typed string) response {
 	t.Helper()
-	b := newBrowser(t, f.URL)
 	form := b.get("/director")
 	wantPage(t, form, http.StatusOK, "Director token")
 	m := regexp.MustCompile(`name="csrf" value="([^"]+)"`).FindSubmatch(form.Body)
 	if m == nil {
 		t.Fatalf("no csrf field in the form:\n%s", form.Body)
 	}
-	r := b.postForm("/director", url.Values{"csrf": {string(m[1])}, "token": {f.Director}})
+	return b.postForm("/director", url.Values{"csrf": {string(m[1])}, "token": {typed}})
+}
+
+func directorSignIn(t *testing.T, f *fixture) *browser {
+	t.Helper()
+	b := newBrowser(t, f.URL)
+	r := signInWith(t, b, f.Director)
 	if r.Status != http.StatusSeeOther || r.Header.Get("Location") != "/director" {
 		t.Fatalf("director sign-in: %d %q: %s", r.Status, r.Header.Get("Location"), r.Body)
 	}
@@ -220,10 +226,7 @@ func TestDirectorSignIn(t *testing.T) {
 	}
 
 	t.Run("wrong token", func(t *testing.T) {
-		b := newBrowser(t, f.URL)
-		form := b.get("/director")
-		m := regexp.MustCompile(`name="csrf" value="([^"]+)"`).FindSubmatch(form.Body)
-		wantPage(t, b.postForm("/director", url.Values{"csrf": {string(m[1])}, "token": {f.table}}), http.StatusUnauthorized, "neither the director")
+		wantPage(t, signInWith(t, newBrowser(t, f.URL), f.table), http.StatusUnauthorized, "neither the director")
 	})
 	t.Run("no form token", func(t *testing.T) {
 		b := newBrowser(t, f.URL)

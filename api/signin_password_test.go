@@ -4,22 +4,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"regexp"
 	"testing"
 
 	"tourney/service"
 )
-
-// signInWith posts the director's sign-in form with what was typed.
-func signInWith(t *testing.T, b *browser, typed string) response {
-	t.Helper()
-	form := b.get("/director")
-	m := regexp.MustCompile(`name="csrf" value="([^"]+)"`).FindSubmatch(form.Body)
-	if m == nil {
-		t.Fatalf("no csrf field in the form:\n%s", form.Body)
-	}
-	return b.postForm("/director", url.Values{"csrf": {string(m[1])}, "token": {typed}})
-}
 
 func sessionOf(b *browser, base string) string {
 	u, _ := url.Parse(base)

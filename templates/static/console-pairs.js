@@ -6,12 +6,9 @@
   var C = Console, el = C.el;
   var form = document.getElementById("change-form");
   var unpaired = document.getElementById("unpaired");
-  var pstatus = document.getElementById("pairings-status");
   var players = []; // the tournament's players, for the pickers
 
-  function say(text, isError) {
-    pstatus.textContent = text; pstatus.className = "form-status " + (isError ? "error" : "ok"); pstatus.hidden = false;
-  }
+  function say(text, isError) { C.round.say(text, isError); }
 
   // inDivision: the players the pickers offer, those of the division shown
   // who are still playing.

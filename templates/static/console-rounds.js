@@ -14,9 +14,11 @@
     return sel && sel.value ? parseInt(sel.value, 10) : null;
   }
   function shown() { return parseInt(roundSelect.value, 10) || 1; }
-  function problem(err) {
-    pstatus.textContent = err.message; pstatus.className = "form-status error"; pstatus.hidden = false;
+  // say shows a line above the pairings: what went right, or a problem.
+  function say(text, isError) {
+    pstatus.textContent = text; pstatus.className = "form-status " + (isError ? "error" : "ok"); pstatus.hidden = false;
   }
+  function problem(err) { say(err.message, true); }
 
   function ensureRound(n) {
     if (![].some.call(roundSelect.options, function (o) { return o.value === String(n); })) {
@@ -83,7 +85,7 @@
     });
   });
 
-  C.round = { shown: shown, division: division, render: render, load: load };
+  C.round = { shown: shown, division: division, render: render, load: load, say: say };
 
   roundSelect.addEventListener("change", load);
   if (pform.elements.division_id) pform.elements.division_id.addEventListener("change", load);
@@ -93,8 +95,7 @@
     C.api("PATCH", C.base, { current_round: n }).then(function (t) {
       main.dataset.current = t.current_round;
       document.getElementById("current-round").textContent = t.current_round;
-      pstatus.textContent = "Round " + t.current_round + " is current: table codes now enter its games.";
-      pstatus.className = "form-status ok"; pstatus.hidden = false;
+      say("Round " + t.current_round + " is current: table codes now enter its games.");
     }, problem);
   });
 
