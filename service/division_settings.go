@@ -1,0 +1,160 @@
+package service
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"tourney/standings"
+)
+
+// DivisionSettings are a division's rules for results, standings and
+// pairings, stored with the division. Every field is optional: an empty
+// one takes the realm's default (NASPA: bye +50, forfeit -50; WESPA: bye
+// and forfeit 100), and the realm defaults to the tournament's variant.
+// A tournament without divisions keeps them under its settings'
+// "standings" key.
+type DivisionSettings struct {
+	Realm string `json:"realm,omitempty"` // naspa or wespa
+	// Rounds planned; Gibson reports need it.
+	Rounds int `json:"rounds,omitempty"`
+	// Chain orders the standings: wins, losses, spread, points, h2h,
+	// rating. Default: wins, losses, spread (the NASPA chain).
+	Chain         []string `json:"chain,omitempty"`
+	SpreadCaps    []int    `json:"spread_caps,omitempty"` // per round, the last repeating
+	ByeSpread     *int     `json:"bye_spread,omitempty"`
+	ForfeitSpread *int     `json:"forfeit_spread,omitempty"`
+	MaxScore      int      `json:"max_score,omitempty"`
+	// Withdrawal and LateEntry: what unplayed rounds become (forfeit,
+	// bye or none).
+	Withdrawal string `json:"withdrawal,omitempty"`
+	LateEntry  string `json:"late_entry,omitempty"`
+	// FirstRoundPairing pairs round 1 (default random); Pairing the others
+	// (default swiss): swiss, koth, rr, random.
+	FirstRoundPairing string `json:"first_round_pairing,omitempty"`
+	Pairing           string `json:"pairing,omitempty"`
+	AvoidRepeats      bool   `json:"avoid_repeats,omitempty"` // King of the Hill
+	// Starts: within-one (default: Swiss floats a player across score
+	// groups rather than put them two starts off balance) or score-groups
+	// (tsh's order: records first, starts only between equal pairings).
+	Starts string          `json:"starts,omitempty"`
+	Gibson *GibsonSettings `json:"gibson,omitempty"`
+}
+
+// GibsonSettings: whether Swiss and KOTH keep a clinched leader away from
+// contenders, and what "clinched" assumes.
+type GibsonSettings struct {
+	Enabled        bool `json:"enabled"`
+	SpreadPerRound int  `json:"spread_per_round,omitempty"` // default 250
+	PrizePlaces    int  `json:"prize_places,omitempty"`     // default 1
+}
+
+// config turns the settings into the standings package's rules.
+func (ds DivisionSettings) config(variant string) (standings.Config, error) {
+	realm := standings.Realm(strings.ToLower(ds.Realm))
+	switch {
+	case realm == "" && variant == "wespa":
+		realm = standings.RealmWESPA
+	case realm == "":
+		realm = standings.RealmNASPA
+	case realm != standings.RealmNASPA && realm != standings.RealmWESPA:
+		return standings.Config{}, Errorf(KindInvalid, "bad-settings", "realm is naspa or wespa, not %q", ds.Realm)
+	}
+	c := standings.DefaultConfig(realm)
+	c.Rounds = ds.Rounds
+	if len(ds.Chain) > 0 {
+		c.Chain = slices.Clone(ds.Chain)
+	}
+	c.SpreadCaps = slices.Clone(ds.SpreadCaps)
+	if ds.ByeSpread != nil {
+		c.ByeSpread = *ds.ByeSpread
+	}
+	if ds.ForfeitSpread != nil {
+		c.ForfeitSpread = *ds.ForfeitSpread
+	}
+	if ds.MaxScore != 0 {
+		c.MaxScore = ds.MaxScore
+	}
+	if ds.Withdrawal != "" {
+		c.Withdrawal = standings.Unplayed(ds.Withdrawal)
+	}
+	if ds.LateEntry != "" {
+		c.LateEntry = standings.Unplayed(ds.LateEntry)
+	}
+	c.Starts = standings.StartsRule(ds.Starts)
+	if g := ds.Gibson; g != nil {
+		c.Gibson.Enabled = g.Enabled
+		if g.SpreadPerRound != 0 {
+			c.Gibson.SpreadPerRound = g.SpreadPerRound
+		}
+		if g.PrizePlaces != 0 {
+			c.Gibson.PrizePlaces = g.PrizePlaces
+		}
+	}
+	for _, sys := range []string{ds.FirstRoundPairing, ds.Pairing} {
+		switch standings.System(sys) {
+		case "", standings.SystemSwiss, standings.SystemKOTH, standings.SystemRoundRobin, standings.SystemRandom:
+		default:
+			return standings.Config{}, Errorf(KindInvalid, "bad-settings", "a default pairing system is swiss, koth, rr or random, not %q", sys)
+		}
+	}
+	if err := c.Validate(); err != nil {
+		var se *standings.Error
+		if errors.As(err, &se) {
+			return standings.Config{}, &Error{Kind: KindInvalid, Type: "bad-settings", Msg: se.Msg, Err: err}
+		}
+		return standings.Config{}, err
+	}
+	return c, nil
+}
+
+// tournamentSettings reads the standings settings of a tournament without
+// divisions.
+func tournamentSettings(t *Tournament) (DivisionSettings, error) {
+	var ds DivisionSettings
+	raw, ok := t.Settings["standings"]
+	if !ok || raw == nil {
+		return ds, nil
+	}
+	b, err := json.Marshal(raw)
+	if err == nil {
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		err = dec.Decode(&ds)
+	}
+	if err != nil {
+		return ds, Errorf(KindInvalid, "bad-settings", "the tournament's settings.standings cannot be read: %v", err)
+	}
+	return ds, nil
+}
+
+// standingsError turns the standings package's errors into the service's,
+// keeping their stable codes as the type.
+func standingsError(err error) error {
+	var se *standings.Error
+	if !errors.As(err, &se) {
+		return err
+	}
+	kind := KindRule
+	switch se.Kind() {
+	case standings.KindConflict:
+		kind = KindConflict
+	case standings.KindNotFound:
+		kind = KindNotFound
+	}
+	switch se.Code {
+	case standings.CodeBadConfig, standings.CodeUnknownKey, standings.CodeUnknownSystem, standings.CodeBadEntry:
+		kind = KindInvalid
+	}
+	msg := se.Msg
+	if se.Line > 0 {
+		msg = fmt.Sprintf("line %d: %s", se.Line, se.Msg)
+	}
+	return &Error{Kind: kind, Type: string(se.Code), Msg: msg, Err: err}
+}
+
+// divState is one division as the standings package sees it, built from
+// the store by loadDivision, with the rows it came from. Players are

@@ -1,0 +1,164 @@
+package service
+
+import (
+	"context"
+	"strings"
+
+	"tourney/standings"
+)
+
+// WithdrawInput withdraws a player: Unplayed is what their unplayed
+// rounds become (forfeit, bye or none; empty: the division's setting).
+type WithdrawInput struct {
+	Unplayed string `json:"unplayed"`
+	Reason   string `json:"reason"`
+}
+
+// WithdrawPlayer stops pairing a player (director). Games they were
+// paired for and have not played become forfeit wins for their
+// opponents, and every later round gets the unplayed treatment.
+func (s *Service) WithdrawPlayer(ctx context.Context, a Actor, tournamentID, playerID int64, in WithdrawInput) (*Player, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	var out *Player
+	err := s.changeTournament(ctx, tournamentID, NoticePlayers, 0, func(ctx context.Context) error {
+		st, p, err := s.playerDivision(ctx, tournamentID, playerID)
+		if err != nil {
+			return err
+		}
+		if p.Withdrawn != "" {
+			return Errorf(KindConflict, "already-withdrawn", "%s has already withdrawn", p.Name)
+		}
+		unplayed := standings.Unplayed(in.Unplayed)
+		if unplayed == "" {
+			unplayed = st.cfg.Withdrawal
+		}
+		if unplayed == "" {
+			unplayed = standings.UnplayedForfeit
+		}
+		ch, err := st.d.Withdraw(st.line[p.ID], unplayed)
+		if err != nil {
+			return standingsError(err)
+		}
+		if err := s.saveChange(ctx, st, ch, changeSource{source: SourceWithdrawal}); err != nil {
+			return err
+		}
+		p.Withdrawn = string(unplayed)
+		if err := s.Store.UpdatePlayer(ctx, p); err != nil {
+			return err
+		}
+		out = p
+		return s.auditTournament(ctx, a, tournamentID, "withdraw-player", in.Reason,
+			map[string]any{"player_id": p.ID}, map[string]any{"player_id": p.ID, "unplayed": unplayed, "results": st.sides(ch, true)})
+	})
+	return out, err
+}
+
+// ReinstateInput says why a withdrawn player returns.
+type ReinstateInput struct {
+	Reason string `json:"reason"`
+}
+
+// ReinstatePlayer makes a withdrawn player pairable again (director); the
+// rounds they missed keep their results.
+func (s *Service) ReinstatePlayer(ctx context.Context, a Actor, tournamentID, playerID int64, in ReinstateInput) (*Player, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	var out *Player
+	err := s.changeTournament(ctx, tournamentID, NoticePlayers, 0, func(ctx context.Context) error {
+		_, p, err := s.playerDivision(ctx, tournamentID, playerID)
+		if err != nil {
+			return err
+		}
+		if p.Withdrawn == "" {
+			return Errorf(KindConflict, "not-withdrawn", "%s has not withdrawn", p.Name)
+		}
+		before := p.Withdrawn
+		p.Withdrawn = ""
+		if err := s.Store.UpdatePlayer(ctx, p); err != nil {
+			return err
+		}
+		out = p
+		return s.auditTournament(ctx, a, tournamentID, "reinstate-player", in.Reason,
+			map[string]any{"player_id": p.ID, "withdrawn": before}, map[string]any{"player_id": p.ID})
+	})
+	return out, err
+}
+
+// LateEntryInput says what the rounds a late entrant missed become
+// (forfeit, bye or none; empty: the division's setting).
+type LateEntryInput struct {
+	Missed string `json:"missed"`
+	Reason string `json:"reason"`
+}
+
+// LateEntry records a late entrant's missed rounds (director): every
+// round paired so far in which the player has no pairing gets the
+// missed-round result, so that they join with that record.
+func (s *Service) LateEntry(ctx context.Context, a Actor, tournamentID, playerID int64, in LateEntryInput) ([]RoundResult, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	var out []RoundResult
+	err := s.changeTournament(ctx, tournamentID, NoticePlayers, 0, func(ctx context.Context) error {
+		st, p, err := s.playerDivision(ctx, tournamentID, playerID)
+		if err != nil {
+			return err
+		}
+		missed := standings.Unplayed(in.Missed)
+		if missed == "" {
+			missed = st.cfg.LateEntry
+		}
+		var spread int
+		switch missed {
+		case "", standings.UnplayedForfeit:
+			spread = -st.cfg.ForfeitSpread
+		case standings.UnplayedBye:
+			spread = st.cfg.ByeSpread
+		case standings.UnplayedNone:
+		default:
+			return Errorf(KindInvalid, "bad-missed", "missed rounds become forfeit, bye or none, not %q", missed)
+		}
+		line := st.line[p.ID]
+		var ch standings.Change
+		for round := 1; round <= st.d.Rounds(); round++ {
+			if _, paired := st.d.Opponent(line, round); paired {
+				continue
+			}
+			c, err := st.d.Enter(unopposedEntry(round, line, spread))
+			if err != nil {
+				return standingsError(err)
+			}
+			ch.Players = append(ch.Players, c.Players...)
+		}
+		if err := s.saveChange(ctx, st, ch, changeSource{source: SourceLateEntry}); err != nil {
+			return err
+		}
+		for _, pc := range ch.Players {
+			if r := st.rowOf(pc.Round, p.ID); r != nil {
+				out = append(out, st.view(r))
+			}
+		}
+		if len(ch.Players) == 0 {
+			return nil
+		}
+		return s.auditTournament(ctx, a, tournamentID, "late-entry", in.Reason, nil,
+			map[string]any{"player_id": p.ID, "missed": missed, "results": st.sides(ch, true)})
+	})
+	return nonNilRoundResults(out), err
+}
+
+// auditTournament records a change that is about a division rather than
+// one game.
+func (s *Service) auditTournament(ctx context.Context, a Actor, tournamentID int64, action, reason string, before, after any) error {
+	e := &AuditEntry{TournamentID: tournamentID, Who: a.Name(), Action: action, Reason: strings.TrimSpace(reason), At: s.now()}
+	if before != nil {
+		e.Before = mustJSON(before)
+	}
+	if after != nil {
+		e.After = mustJSON(after)
+	}
+	return s.Store.AddAudit(ctx, e)
+}

@@ -1,0 +1,358 @@
+package service
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"tourney/standings"
+)
+
+// Result kinds.
+const (
+	ResultGame    = "game"    // a game played: two players, two scores
+	ResultBye     = "bye"     // a round won (or, at 0, neither won nor lost) without an opponent
+	ResultForfeit = "forfeit" // a round lost by forfeit, to an opponent or to nobody
+)
+
+// Where a result came from.
+const (
+	SourceRecorded   = "recorded"   // the game was recorded turn by turn
+	SourceEntered    = "entered"    // the director entered (or amended) it
+	SourcePairing    = "pairing"    // a bye given when the round was paired
+	SourceWithdrawal = "withdrawal" // a round a withdrawn player did not play
+	SourceLateEntry  = "late-entry" // a round a late entrant missed
+	SourceImported   = "imported"   // read from a tsh .t file
+)
+
+// Result is one round's outcome between two players, or for one player
+// alone, as stored:
+//
+//   - a game: Player1 and Player2 with their scores, First who started
+//     (nil: not known), TieBreakWinner for a tied score the variant's
+//     tie-break decided;
+//   - a forfeit between two players: Player1 forfeited to Player2, who
+//     wins by Score2 (Score1 is 0);
+//   - no opponent: Player1 alone, Score1 the spread they get (a bye's
+//     positive spread, a forfeit's negative one, 0 for a round that
+//     counts neither way).
+//
+// So Score1 - Score2 is always Player1's spread. A game recorded turn by
+// turn has its GameID; so does a result entered for a game.
+type Result struct {
+	ID             int64     `json:"id"`
+	TournamentID   int64     `json:"tournament_id"`
+	DivisionID     *int64    `json:"division_id,omitempty"`
+	Round          int       `json:"round"`
+	GameID         *int64    `json:"game_id,omitempty"`
+	Kind           string    `json:"kind"`
+	Player1        int64     `json:"player1"`
+	Player2        *int64    `json:"player2,omitempty"`
+	Score1         int       `json:"score1"`
+	Score2         int       `json:"score2"`
+	First          *int64    `json:"first,omitempty"`
+	TieBreakWinner *int64    `json:"tie_break_winner,omitempty"`
+	Table          int       `json:"table,omitempty"`
+	Source         string    `json:"source"`
+	Reason         string    `json:"reason,omitempty"` // a bye's pairing reason
+	CreatedAt      time.Time `json:"created_at"`
+	UpdatedAt      time.Time `json:"updated_at"`
+}
+
+// playerIDs are the result's players, Player1 first.
+func (r *Result) playerIDs() []int64 {
+	if r.Player2 == nil {
+		return []int64{r.Player1}
+	}
+	return []int64{r.Player1, *r.Player2}
+}
+
+// sameAs compares what a result says, not when or how it was stored.
+func (r *Result) sameAs(o *Result) bool {
+	return r.Round == o.Round && r.Kind == o.Kind && r.Player1 == o.Player1 && eqID(r.Player2, o.Player2) &&
+		r.Score1 == o.Score1 && r.Score2 == o.Score2 && eqID(r.First, o.First) &&
+		eqID(r.TieBreakWinner, o.TieBreakWinner) && eqID(r.GameID, o.GameID) && r.Table == o.Table &&
+		r.Source == o.Source && r.Reason == o.Reason && eqID(r.DivisionID, o.DivisionID)
+}
+
+func eqID(a, b *int64) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
+
+func ptr[T any](v T) *T { return &v }
+
+// copyID copies an optional id, so that a view does not share a row's.
+func copyID(id *int64) *int64 {
+	if id == nil {
+		return nil
+	}
+	return ptr(*id)
+}
+
+// RoundResult is a result as the API shows it: players in order with
+// their names and scores.
+type RoundResult struct {
+	ID         int64  `json:"id"`
+	DivisionID *int64 `json:"division_id,omitempty"`
+	Round      int    `json:"round"`
+	Kind       string `json:"kind"`
+	GameID     *int64 `json:"game_id,omitempty"`
+	Table      int    `json:"table,omitempty"`
+	// Players: a game's two players; a forfeit's loser, then its winner
+	// (if any); a bye's player. Scores go with them; Spread is the first
+	// player's.
+	Players        []int64   `json:"players"`
+	Names          []string  `json:"names"`
+	Scores         []int     `json:"scores"`
+	Spread         int       `json:"spread"`
+	First          *int64    `json:"first,omitempty"`
+	TieBreakWinner *int64    `json:"tie_break_winner,omitempty"`
+	Winner         *int64    `json:"winner,omitempty"`
+	Tie            bool      `json:"tie"`
+	Source         string    `json:"source"`
+	Reason         string    `json:"reason,omitempty"`
+	CreatedAt      time.Time `json:"created_at"`
+	UpdatedAt      time.Time `json:"updated_at"`
+}
+
+func (st *divState) view(r *Result) RoundResult {
+	v := RoundResult{ID: r.ID, DivisionID: copyID(r.DivisionID), Round: r.Round, Kind: r.Kind, GameID: copyID(r.GameID), Table: r.Table,
+		Players: r.playerIDs(), Spread: r.Score1 - r.Score2, First: copyID(r.First), TieBreakWinner: copyID(r.TieBreakWinner),
+		Source: r.Source, Reason: r.Reason, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+	if r.GameID != nil {
+		for _, g := range st.games {
+			if g.ID == *r.GameID {
+				v.Table = g.Table // the game may have moved since
+			}
+		}
+	}
+	for _, id := range v.Players {
+		if l := st.line[id]; l != 0 {
+			v.Names = append(v.Names, st.name(l))
+		} else {
+			v.Names = append(v.Names, "")
+		}
+	}
+	v.Scores = []int{r.Score1}
+	if r.Player2 != nil {
+		v.Scores = append(v.Scores, r.Score2)
+	}
+	switch {
+	case r.Player2 == nil && r.Score1 > 0:
+		v.Winner = ptr(r.Player1)
+	case r.Player2 == nil:
+	case v.Spread > 0:
+		v.Winner = ptr(r.Player1)
+	case v.Spread < 0:
+		v.Winner = copyID(r.Player2)
+	case r.TieBreakWinner != nil:
+		v.Winner = copyID(r.TieBreakWinner)
+	case r.Kind == ResultGame:
+		v.Tie = true
+	}
+	return v
+}
+
+func nonNilRoundResults(vs []RoundResult) []RoundResult {
+	if vs == nil {
+		return []RoundResult{}
+	}
+	return vs
+}
+
+// entryOf is the scorecard that records a stored row in a division.
+func (st *divState) entryOf(r *Result) standings.Entry {
+	e := standings.Entry{Round: r.Round, Player: st.line[r.Player1]}
+	switch {
+	case r.Kind == ResultGame:
+		e.Kind, e.Opponent, e.Score, e.OppScore = standings.EntryGame, st.lineOf(r.Player2), r.Score1, r.Score2
+		e.First, e.TieBreakWinner = st.lineOf(r.First), st.lineOf(r.TieBreakWinner)
+	case r.Player2 != nil:
+		e.Kind, e.Opponent, e.Spread = standings.EntryForfeit, st.line[*r.Player2], ptr(r.Score2-r.Score1)
+	default:
+		return unopposedEntry(r.Round, e.Player, r.Score1)
+	}
+	return e
+}
+
+// unopposedEntry records a round without an opponent with a spread: a
+// bye when 0 or more, a forfeit loss when negative.
+func unopposedEntry(round, line, spread int) standings.Entry {
+	if spread < 0 {
+		return standings.Entry{Kind: standings.EntryForfeit, Round: round, Player: line, Spread: ptr(-spread)}
+	}
+	return standings.Entry{Kind: standings.EntryBye, Round: round, Player: line, Spread: ptr(spread)}
+}
+
+// rowFrom is the row that stores a player's result in the division, in
+// the order of the row it replaces, else of the round's game, else with
+// the player first.
+func (st *divState) rowFrom(r standings.Result, old *Result, source, reason string) *Result {
+	row := &Result{TournamentID: st.t.ID, DivisionID: st.divisionID(), Round: r.Round, Table: r.Table, Source: source, Reason: reason}
+	me, opp := st.id(r.Player), st.id(r.Opponent)
+	switch {
+	case r.Opponent == 0:
+		row.Kind, row.Player1, row.Score1 = ResultBye, me, r.Score
+		if r.Forfeit || r.Score < 0 {
+			row.Kind = ResultForfeit
+		}
+		if reason == "" && old != nil && old.Player2 == nil {
+			row.Reason = old.Reason
+		}
+		return row
+	case r.Forfeit:
+		row.Kind = ResultForfeit
+		row.Player1, row.Player2, row.Score2 = me, &opp, r.OppScore
+		if r.Score > r.OppScore {
+			row.Player1, row.Player2, row.Score2 = opp, &me, r.Score
+		}
+	default:
+		row.Kind = ResultGame
+		row.Player1, row.Player2, row.Score1, row.Score2 = me, &opp, r.Score, r.OppScore
+		g := st.gameBetween(r.Round, me, opp)
+		if old != nil && old.Player1 == opp || old == nil && g != nil && g.Seats[0] == opp {
+			row.Player1, row.Player2, row.Score1, row.Score2 = opp, &me, r.OppScore, r.Score
+		}
+		switch r.Start {
+		case standings.StartFirst:
+			row.First = &me
+		case standings.StartSecond:
+			row.First = &opp
+		}
+		switch r.TieBreak {
+		case standings.TieBreakWon:
+			row.TieBreakWinner = &me
+		case standings.TieBreakLost:
+			row.TieBreakWinner = &opp
+		}
+	}
+	if g := st.gameBetween(r.Round, me, opp); g != nil {
+		row.GameID = &g.ID
+		row.Table = g.Table
+	}
+	return row
+}
+
+// changeSource says who made a change, for the rows it writes.
+type changeSource struct {
+	source  string
+	reasons map[int]string // by line: a bye's pairing reason
+}
+
+// saveChange stores what an operation did to the division: for every
+// player and round it touched, the row holding their result now, made,
+// changed or removed. The rows in st follow.
+func (s *Service) saveChange(ctx context.Context, st *divState, ch standings.Change, src changeSource) error {
+	type key struct {
+		round int
+		id    int64
+	}
+	done := map[key]bool{}
+	drop := func(r *Result) error {
+		if err := s.Store.DeleteResult(ctx, r.ID); err != nil {
+			return err
+		}
+		for _, id := range r.playerIDs() {
+			done[key{r.Round, id}] = true
+		}
+		st.results = slices.DeleteFunc(st.results, func(x *Result) bool { return x.ID == r.ID })
+		return nil
+	}
+	for _, pc := range ch.Players {
+		me := st.id(pc.Player)
+		if done[key{pc.Round, me}] {
+			continue
+		}
+		old := st.rowOf(pc.Round, me)
+		res, ok := st.d.Result(pc.Player, pc.Round)
+		if !ok {
+			done[key{pc.Round, me}] = true
+			if old != nil {
+				if err := drop(old); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		source := src.source
+		if source == SourcePairing && st.players[pc.Player-1].Withdrawn != "" {
+			source = SourceWithdrawal // a round the pairing gave a withdrawn player
+		}
+		want := st.rowFrom(res, old, source, src.reasons[pc.Player])
+		// Rows that held these players' results otherwise are gone now.
+		for _, id := range want.playerIDs() {
+			if o := st.rowOf(pc.Round, id); o != nil && o != old {
+				if err := drop(o); err != nil {
+					return err
+				}
+			}
+		}
+		if old != nil && (len(old.playerIDs()) != len(want.playerIDs()) || !sameSet(old.playerIDs(), want.playerIDs())) {
+			if err := drop(old); err != nil {
+				return err
+			}
+			old = nil
+		}
+		for _, id := range want.playerIDs() {
+			done[key{pc.Round, id}] = true
+		}
+		now := s.now()
+		if old == nil {
+			want.CreatedAt, want.UpdatedAt = now, now
+			if err := s.Store.CreateResult(ctx, want); err != nil {
+				return err
+			}
+			st.results = append(st.results, want)
+			continue
+		}
+		if old.sameAs(want) {
+			continue
+		}
+		want.ID, want.CreatedAt, want.UpdatedAt = old.ID, old.CreatedAt, now
+		if err := s.Store.UpdateResult(ctx, want); err != nil {
+			return err
+		}
+		*old = *want
+	}
+	return nil
+}
+
+func sameSet(a, b []int64) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return len(a) == len(b)
+}
+
+// sideView is one player's result in a round, for the audit log.
+type sideView struct {
+	Round    int    `json:"round"`
+	PlayerID int64  `json:"player_id"`
+	Opponent *int64 `json:"opponent_id,omitempty"`
+	Score    int    `json:"score"`
+	OppScore int    `json:"opp_score"`
+	Spread   int    `json:"spread"`
+	Outcome  string `json:"outcome"`
+	Forfeit  bool   `json:"forfeit,omitempty"`
+}
+
+// sides turns a Change into the results before (after=false) or after it.
+func (st *divState) sides(ch standings.Change, after bool) []sideView {
+	out := []sideView{}
+	for _, pc := range ch.Players {
+		r := pc.Before
+		if after {
+			r = pc.After
+		}
+		if r == nil {
+			continue
+		}
+		v := sideView{Round: r.Round, PlayerID: st.id(r.Player), Score: r.Score, OppScore: r.OppScore,
+			Spread: r.Spread(), Outcome: string(r.Outcome()), Forfeit: r.Forfeit}
+		if r.Opponent != 0 {
+			v.Opponent = ptr(st.id(r.Opponent))
+		}
+		out = append(out, v)
+	}
+	return out
+}

@@ -1,0 +1,328 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+
+	"tourney/standings"
+)
+
+// ResultInput is a scorecard. A game: round, the two players and their
+// scores (in the same order). A bye: kind "bye" and the player. A
+// forfeit: kind "forfeit", the player who forfeits, then the one who
+// wins (if any). Player and Opponent may stand for Players.
+type ResultInput struct {
+	Round    int     `json:"round"`
+	Kind     string  `json:"kind"` // game (default), bye, forfeit
+	Players  []int64 `json:"players"`
+	Player   *int64  `json:"player"`
+	Opponent *int64  `json:"opponent"`
+	Scores   []int   `json:"scores"`
+	// Spread: for a game, the spread on the scorecard (the first player's),
+	// checked against the scores; for a bye or forfeit, the spread to award
+	// instead of the division's.
+	Spread         *int   `json:"spread"`
+	First          *int64 `json:"first"`            // who went first
+	TieBreakWinner *int64 `json:"tie_break_winner"` // a tied game decided by the variant's tie-break
+}
+
+// AmendInput changes a result already entered; absent fields keep the
+// result's. Clear removes the result instead. The reason is required.
+type AmendInput struct {
+	ResultInput
+	Clear  bool   `json:"clear"`
+	Reason string `json:"reason"`
+}
+
+// players reads the players of an input, Player and Opponent standing in
+// for Players.
+func (in ResultInput) players() []int64 {
+	if len(in.Players) > 0 {
+		return in.Players
+	}
+	var ps []int64
+	if in.Player != nil {
+		ps = append(ps, *in.Player)
+	}
+	if in.Opponent != nil {
+		ps = append(ps, *in.Opponent)
+	}
+	return ps
+}
+
+// entry checks an input against the division and makes its scorecard.
+func (st *divState) entry(in ResultInput, ids []int64) (standings.Entry, error) {
+	e := standings.Entry{Round: in.Round, Spread: in.Spread}
+	kind := strings.TrimSpace(in.Kind)
+	if kind == "" {
+		kind = ResultGame
+	}
+	for _, id := range ids {
+		if st.line[id] == 0 {
+			return e, Errorf(KindInvalid, "unknown-player", "player %d is not in this division", id)
+		}
+	}
+	switch kind {
+	case ResultGame:
+		if len(ids) != 2 {
+			return e, Errorf(KindInvalid, "bad-players", "a game has two players; %d given", len(ids))
+		}
+		if len(in.Scores) != 2 {
+			return e, Errorf(KindInvalid, "bad-scores", "give the two players' scores, in the order of the players")
+		}
+		e.Kind, e.Score, e.OppScore = standings.EntryGame, in.Scores[0], in.Scores[1]
+		for _, who := range []struct {
+			id   *int64
+			what string
+			dst  *int
+		}{{in.First, "first", &e.First}, {in.TieBreakWinner, "tie_break_winner", &e.TieBreakWinner}} {
+			if who.id == nil {
+				continue
+			}
+			if !slices.Contains(ids, *who.id) {
+				code := "bad-start"
+				if who.what != "first" {
+					code = "bad-tie-break"
+				}
+				return e, Errorf(KindRule, code, "%s is player %d, who is not in this game", who.what, *who.id)
+			}
+			*who.dst = st.line[*who.id]
+		}
+	case ResultBye, ResultForfeit:
+		if len(ids) < 1 || len(ids) > 2 || kind == ResultBye && len(ids) != 1 {
+			return e, Errorf(KindInvalid, "bad-players", "a bye has one player; a forfeit the player who forfeits, then the winner if there is one")
+		}
+		if len(in.Scores) > 0 || in.First != nil || in.TieBreakWinner != nil {
+			return e, Errorf(KindInvalid, "bad-entry", "a %s has no scores, start or tie-break; give spread to award another spread than the division's", kind)
+		}
+		e.Kind = standings.EntryKind(kind)
+	default:
+		return e, Errorf(KindInvalid, "bad-kind", "a result is a game, a bye or a forfeit, not %q", kind)
+	}
+	e.Player = st.line[ids[0]]
+	if len(ids) == 2 {
+		e.Opponent = st.line[ids[1]]
+	}
+	return e, nil
+}
+
+// resultDivision loads the division of a scorecard's players, who must
+// all be in one.
+func (s *Service) resultDivision(ctx context.Context, t *Tournament, ids []int64) (*divState, error) {
+	if len(ids) == 0 {
+		return nil, Errorf(KindInvalid, "bad-players", "name the players: players is a list of player ids")
+	}
+	var div *Division
+	for i, id := range ids {
+		p, err := s.Store.GetPlayer(ctx, id)
+		if err != nil || p.TournamentID != t.ID {
+			return nil, Errorf(KindInvalid, "unknown-player", "player %d is not in this tournament", id)
+		}
+		d, err := s.divisionOfPlayer(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 && !eqID(div.idOrNil(), d.idOrNil()) {
+			return nil, Errorf(KindInvalid, "different-divisions", "the players are in different divisions")
+		}
+		div = d
+	}
+	return s.loadDivision(ctx, t, div)
+}
+
+func (d *Division) idOrNil() *int64 {
+	if d == nil {
+		return nil
+	}
+	return &d.ID
+}
+
+// EnterResult records a scorecard (director): a game's scores, a bye or a
+// forfeit. Two players not yet paired in the round become paired by it,
+// as in tsh. Refused, each with its own code: a player paired with
+// someone else in the round (paired-elsewhere), a result already there
+// (already-entered: amend it), scores out of range (score-out-of-range),
+// a spread that does not match the scores (spread-mismatch).
+func (s *Service) EnterResult(ctx context.Context, a Actor, tournamentID int64, in ResultInput) (*RoundResult, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	if in.Round < 1 {
+		return nil, Errorf(KindInvalid, "bad-round", "round is a number from 1")
+	}
+	var out *RoundResult
+	err := s.changeTournament(ctx, tournamentID, NoticeResult, in.Round, func(ctx context.Context) error {
+		t, err := s.Store.GetTournament(ctx, tournamentID)
+		if err != nil {
+			return notFound(err, "tournament %d", tournamentID)
+		}
+		ids := in.players()
+		st, err := s.resultDivision(ctx, t, ids)
+		if err != nil {
+			return err
+		}
+		e, err := st.entry(in, ids)
+		if err != nil {
+			return err
+		}
+		ch, err := st.d.Enter(e)
+		if err != nil {
+			return standingsError(err)
+		}
+		if err := s.saveChange(ctx, st, ch, changeSource{source: SourceEntered}); err != nil {
+			return err
+		}
+		row := st.rowOf(in.Round, ids[0])
+		if row == nil {
+			return errors.New("entered result not stored")
+		}
+		v := st.view(row)
+		out = &v
+		return s.auditTournament(ctx, a, tournamentID, "enter-result", "", nil, map[string]any{"result": v, "players": st.sides(ch, true)})
+	})
+	return out, err
+}
+
+// AmendResult changes a result already entered (director), with a
+// reason: the audit log keeps every touched result before and after. An
+// amendment keeps who played whom (a game may become a forfeit and
+// back); Clear removes the result. A recorded game's result amended by
+// the director is no longer rewritten from its record.
+func (s *Service) AmendResult(ctx context.Context, a Actor, tournamentID, resultID int64, in AmendInput) (*RoundResult, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(in.Reason) == "" {
+		return nil, Errorf(KindInvalid, "missing-reason", "say why the result is amended")
+	}
+	var out *RoundResult
+	err := s.changeTournament(ctx, tournamentID, NoticeResult, 0, func(ctx context.Context) error {
+		t, err := s.Store.GetTournament(ctx, tournamentID)
+		if err != nil {
+			return notFound(err, "tournament %d", tournamentID)
+		}
+		old, err := s.findResult(ctx, tournamentID, resultID)
+		if err != nil {
+			return err
+		}
+		st, err := s.resultDivision(ctx, t, old.playerIDs())
+		if err != nil {
+			return err
+		}
+		if st.skipped[old.ID] {
+			return Errorf(KindConflict, "result-not-loaded", "result %d does not fit the division as it stands; remove it (clear) and enter it again", old.ID)
+		}
+		before := st.view(st.rowOf(old.Round, old.Player1))
+		var ch standings.Change
+		if in.Clear {
+			if ch, err = st.d.ClearResult(old.Round, st.line[old.Player1]); err != nil {
+				return standingsError(err)
+			}
+		} else {
+			merged, ids := amended(old, in.ResultInput)
+			if !sameSet(ids, old.playerIDs()) {
+				return Errorf(KindConflict, "amend-keeps-players", "an amendment keeps who played whom (%v); change the pairing to change that", old.playerIDs())
+			}
+			e, err := st.entry(merged, ids)
+			if err != nil {
+				return err
+			}
+			if ch, err = st.d.Amend(e); err != nil {
+				return standingsError(err)
+			}
+		}
+		if err := s.saveChange(ctx, st, ch, changeSource{source: SourceEntered}); err != nil {
+			return err
+		}
+		after := map[string]any{"players": st.sides(ch, true)}
+		if row := st.rowOf(old.Round, old.Player1); row != nil {
+			v := st.view(row)
+			out = &v
+			after["result"] = v
+		} else {
+			out = &before
+		}
+		return s.auditTournament(ctx, a, tournamentID, "amend-result", in.Reason,
+			map[string]any{"result": before, "players": st.sides(ch, false)}, after)
+	})
+	return out, err
+}
+
+// amended merges an amendment into the stored result: what it does not
+// say stays as it was.
+func amended(old *Result, in ResultInput) (ResultInput, []int64) {
+	ids := in.players()
+	if len(ids) == 0 {
+		ids = old.playerIDs()
+	}
+	out := in
+	out.Round = old.Round
+	if out.Kind == "" {
+		out.Kind = old.Kind
+	}
+	if out.Kind == ResultGame && out.Scores == nil && old.Kind == ResultGame {
+		out.Scores = []int{old.Score1, old.Score2}
+		if len(ids) == 2 && ids[0] != old.Player1 {
+			out.Scores = []int{old.Score2, old.Score1}
+		}
+	}
+	if out.Kind == ResultForfeit && out.Spread == nil && old.Kind == ResultForfeit {
+		out.Spread = ptr(abs(old.Score1 - old.Score2))
+	}
+	if out.Kind == ResultBye && out.Spread == nil && old.Kind == ResultBye {
+		out.Spread = ptr(old.Score1)
+	}
+	return out, ids
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// findResult finds one of a tournament's results.
+func (s *Service) findResult(ctx context.Context, tournamentID, id int64) (*Result, error) {
+	rows, err := s.Store.ListResults(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		if rows[i].ID == id {
+			return &rows[i], nil
+		}
+	}
+	return nil, Errorf(KindNotFound, "not-found", "result %d does not exist in tournament %d", id, tournamentID)
+}
+
+// ListResults lists a division's results (public), by round, then table,
+// then when they were entered; round 0 means every round.
+func (s *Service) ListResults(ctx context.Context, tournamentID int64, q StandingsQuery) ([]RoundResult, error) {
+	st, err := s.publicDivision(ctx, tournamentID, q.DivisionID)
+	if err != nil {
+		return nil, err
+	}
+	rows := slices.Clone(st.results)
+	slices.SortStableFunc(rows, func(a, b *Result) int {
+		switch {
+		case a.Round != b.Round:
+			return a.Round - b.Round
+		case (a.Table == 0) != (b.Table == 0):
+			if a.Table == 0 {
+				return 1
+			}
+			return -1
+		}
+		return a.Table - b.Table
+	})
+	out := []RoundResult{}
+	for _, r := range rows {
+		if q.Round == 0 || r.Round == q.Round {
+			out = append(out, st.view(r))
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,111 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"tourney/standings"
+)
+
+// syncResult keeps a recorded game's result with its record: called
+// wherever a game's turns are saved, in the same transaction. A finished
+// two-player game gets its result (final scores, seat 1 went first, a tie
+// the variant broke as a tie-break win); a correction or undo that changes
+// or reopens the game changes or removes it. A result the director
+// entered or amended is theirs and stays. A result the division refuses
+// (a player since paired elsewhere, say) is not stored, and the audit log
+// says why, for the director to enter it by hand.
+func (s *Service) syncResult(ctx context.Context, l *loaded) error {
+	g := l.g
+	if len(g.Seats) != 2 || g.Teams {
+		return nil
+	}
+	old, err := s.Store.ResultForGame(ctx, g.ID)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		old = nil
+	case err != nil:
+		return err
+	}
+	want, why := recordedResult(l)
+	if old == nil && want == nil && why == "" || old != nil && old.Source != SourceRecorded {
+		return nil
+	}
+	if old != nil && want != nil && old.Kind == ResultGame && old.Player1 == want.Player1 &&
+		old.Score1 == want.Score1 && old.Score2 == want.Score2 && eqID(old.TieBreakWinner, want.TieBreakWinner) {
+		return nil
+	}
+	a := Actor{Label: "record of game " + strconv.Itoa(int(g.ID))}
+	refuse := func(msg string) error {
+		return s.audit(ctx, a, g, "result-not-recorded", msg, old, want)
+	}
+	if want == nil && why != "" && old == nil {
+		return refuse(why)
+	}
+	p, err := s.Store.GetPlayer(ctx, g.Seats[0])
+	if err != nil {
+		return err
+	}
+	q, err := s.Store.GetPlayer(ctx, g.Seats[1])
+	if err != nil {
+		return err
+	}
+	if !eqID(p.DivisionID, q.DivisionID) {
+		return nil // not a game of a division
+	}
+	div, err := s.divisionOfPlayer(ctx, p)
+	if err != nil {
+		return err
+	}
+	st, err := s.loadDivision(ctx, l.t, div)
+	if err != nil {
+		return err
+	}
+	var ch standings.Change
+	switch {
+	case want == nil:
+		ch, err = st.d.ClearResult(g.Round, st.line[g.Seats[0]])
+	case old == nil:
+		ch, err = st.d.Enter(st.entryOf(want))
+	default:
+		ch, err = st.d.Amend(st.entryOf(want))
+	}
+	if err != nil {
+		return refuse(err.Error())
+	}
+	if err := s.saveChange(ctx, st, ch, changeSource{source: SourceRecorded}); err != nil {
+		return err
+	}
+	if old == nil {
+		return nil
+	}
+	return s.audit(ctx, a, g, "result-changed-by-record", "the game's record changed", st.sides(ch, false), st.sides(ch, true))
+}
+
+// recordedResult is the result a game's record gives, nil while the game
+// is not finished. why says when a finished game's result cannot be told
+// in scores (a triple challenge lost by the player ahead).
+func recordedResult(l *loaded) (*Result, string) {
+	if l.r.status != StatusFinished {
+		return nil, ""
+	}
+	res := l.r.game.Result()
+	if len(res.Final) != 2 {
+		return nil, ""
+	}
+	g := l.g
+	r := &Result{TournamentID: g.TournamentID, Round: g.Round, GameID: &g.ID, Kind: ResultGame,
+		Player1: g.Seats[0], Player2: &g.Seats[1], Score1: res.Final[0], Score2: res.Final[1], First: &g.Seats[0], Table: g.Table, Source: SourceRecorded}
+	winner := res.Winner
+	if l.r.lostBy >= 0 {
+		winner = l.r.wonBy
+	}
+	switch {
+	case r.Score1 == r.Score2 && winner >= 0:
+		r.TieBreakWinner = &g.Seats[winner]
+	case winner >= 0 && res.Final[winner] < res.Final[1-winner]:
+		return nil, "the game was decided by a challenge against the player ahead on points; enter its result by hand"
+	}
+	return r, ""
+}
