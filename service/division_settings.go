@@ -156,5 +156,3 @@ func standingsError(err error) error {
 	return &Error{Kind: kind, Type: string(se.Code), Msg: msg, Err: err}
 }
 
-// divState is one division as the standings package sees it, built from
-// the store by loadDivision, with the rows it came from. Players are
