@@ -26,6 +26,14 @@ type ResultInput struct {
 	Spread         *int   `json:"spread"`
 	First          *int64 `json:"first"`            // who went first
 	TieBreakWinner *int64 `json:"tie_break_winner"` // a tied game decided by the variant's tie-break
+	// Record says what becomes of the game's record when the pairing's game
+	// has recorded turns: "void" sets the record aside (its turns stay in
+	// the audit log) and this result, entered by hand, becomes the game's.
+	// Without it such a result is refused (game-has-record).
+	Record string `json:"record,omitempty"`
+	// Reason: why, whenever the result overrides anything (a record, a
+	// result already in). Audited.
+	Reason string `json:"reason,omitempty"`
 }
 
 // AmendInput changes a result already entered; absent fields keep the
