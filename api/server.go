@@ -111,6 +111,8 @@ func newRouter(svc *service.Service, log *slog.Logger) *gin.Engine {
 	v1.PATCH("/games/:id/challenges/:turn", s.reverseChallenge)
 	v1.POST("/games/:id/hold", s.hold)
 	v1.POST("/games/:id/confirm", s.confirmResult)
+	v1.POST("/games/:id/end", s.endGame)
+	v1.POST("/games/:id/void", s.voidRecord)
 	v1.POST("/tournaments/:id/judge", s.judge)
 	return r
 }

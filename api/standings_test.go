@@ -126,10 +126,11 @@ func TestRecordedGameGivesResult(t *testing.T) {
 		t.Fatalf("pairings %+v", pv)
 	}
 
-	// The director cannot enter it again; an amendment is explicit.
+	// The record owns the result: a hand result beside it is refused,
+	// saying what the director can do instead.
 	p := wantProblem(t, f.post(e.path("/results"), f.Director, map[string]any{"round": 1, "players": f.players, "scores": []int{400, 300}}),
-		http.StatusConflict, "already-entered")
-	if !strings.Contains(p.Detail, "amend") {
+		http.StatusConflict, "game-has-record")
+	if !strings.Contains(p.Detail, "void") || !strings.Contains(p.Detail, "table 1") {
 		t.Fatalf("detail %q", p.Detail)
 	}
 

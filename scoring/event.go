@@ -21,6 +21,11 @@ const (
 	// EventTimePenalty deducts Points (a positive number) from Player for
 	// overtime, after the game is over.
 	EventTimePenalty
+	// EventEnd ends the game where it stands, by the director's decision
+	// (time ran out for the round, a game abandoned or adjudicated): the
+	// totals so far stand. End racks may follow; each revealed rack is
+	// deducted from its owner, and an unrevealed one counts nothing.
+	EventEnd
 )
 
 // Event is one entry of a game: what happened, to whom, and what the

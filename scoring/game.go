@@ -10,6 +10,7 @@ const (
 	EndOut       EndReason = "out"       // a player played out with the bag empty
 	EndScoreless EndReason = "scoreless" // consecutive scoreless turns
 	EndPasses    EndReason = "passes"    // consecutive passes (AlphaJax, Word Chums)
+	EndDirector  EndReason = "ended"     // ended where it stood by the director (EventEnd)
 )
 
 type player struct {
@@ -19,6 +20,7 @@ type player struct {
 	rackKnown bool
 	timeSeen  bool
 	timePen   int
+	revealed  bool // an end rack was entered for this player
 }
 
 // lastPlay remembers what a withdrawal must undo.
@@ -173,6 +175,8 @@ func (g *Game) Apply(e Event) (*Turn, error) {
 		return g.applyEndRack(e)
 	case EventTimePenalty:
 		return g.applyTimePenalty(e)
+	case EventEnd:
+		return g.applyEnd(e)
 	}
 	return nil, ruleErr(CodeBadEvent, "unknown event kind %d", e.Kind)
 }
@@ -514,7 +518,7 @@ func (g *Game) applyEndRack(e Event) (*Turn, error) {
 		return nil, err
 	}
 	p.rack = append(p.rack[:0], e.Rack...)
-	p.rackKnown = true
+	p.rackKnown, p.revealed = true, true
 	return g.record(e, 0), nil
 }
 
@@ -531,6 +535,16 @@ func (g *Game) applyTimePenalty(e Event) (*Turn, error) {
 	}
 	p.timeSeen, p.timePen = true, e.Points
 	return g.record(e, -e.Points), nil
+}
+
+// applyEnd ends a game in progress where it stands.
+func (g *Game) applyEnd(e Event) (*Turn, error) {
+	if g.Over() {
+		return nil, ruleErr(CodeGameOver, "the game is over (%s) already", g.reason)
+	}
+	g.reason = EndDirector
+	g.last = nil
+	return g.record(e, 0), nil
 }
 
 // CheckRack verifies that a rack a seat is said to hold fits: no more

@@ -114,6 +114,14 @@ func (g *Game) Result() Result {
 			}
 		}
 		switch g.reason {
+		case EndDirector:
+			// Ended where it stood: a rack revealed after the end counts
+			// against its owner; nobody waits for the others.
+			for i := range g.players {
+				if g.players[i].revealed {
+					r.RackAdjust[i] -= values[i]
+				}
+			}
 		case EndOut:
 			gain := 0
 			for i := range g.players {

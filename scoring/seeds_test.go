@@ -239,6 +239,7 @@ func placeDirect(t *testing.T, g *Game, words ...string) {
 //	"bonus 5"              a challenge bonus to the player of the last move
 //	"rack 1 AEI"           seat 1 reveals the tiles left at the end
 //	"time 0 10"            seat 0 loses 10 points for overtime
+//	"end"                  the director ends the game where it stands
 func applyStep(g *Game, s string) (*Turn, error) {
 	f := strings.Fields(s)
 	arg := func(i int) int {
@@ -248,6 +249,8 @@ func applyStep(g *Game, s string) (*Turn, error) {
 	switch {
 	case len(f) == 1 && f[0] == "withdraw":
 		return g.Apply(Event{Kind: EventWithdraw, Player: lastMover(g)})
+	case len(f) == 1 && f[0] == "end":
+		return g.Apply(Event{Kind: EventEnd, Player: g.ToMove()})
 	case len(f) == 1 && f[0] == "lost":
 		return g.Apply(Event{Kind: EventLostTurn, Player: g.ToMove()})
 	case len(f) == 2 && f[0] == "bonus":

@@ -89,6 +89,8 @@ const (
 	EventChallenge      = "challenge"       // a challenge and its ruling; its effect follows the challenge rule
 	EventHold           = "hold"            // the opponent holds the play while deciding whether to challenge
 	EventConfirm        = "confirm"         // a player confirms the finished game's result (see ConfirmResult)
+	EventEnd            = "end"             // the director ends the game where it stands (Move: how: time, abandoned, adjudicated)
+	EventVoid           = "void"            // the director sets the record aside: the result is entered by hand
 )
 
 // Challenge verdicts.

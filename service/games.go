@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 )
 
@@ -46,6 +47,23 @@ type loaded struct {
 	names  map[int64]string
 	events []TurnEvent
 	r      *replayed
+	// official is the game's stored result, where a view needs it (see
+	// withOfficial); nil otherwise.
+	official *Result
+}
+
+// withOfficial reads the game's stored result into l.
+func (s *Service) withOfficial(ctx context.Context, l *loaded) error {
+	row, err := s.Store.ResultForGame(ctx, l.g.ID)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		l.official = nil
+	case err != nil:
+		return err
+	default:
+		l.official = row
+	}
+	return nil
 }
 
 func (s *Service) load(ctx context.Context, gameID int64) (*loaded, error) {
@@ -107,8 +125,8 @@ func canRead(a Actor, l *loaded) error {
 		return nil
 	case a.Kind == CredTable && a.TournamentID == l.g.TournamentID && a.Table == l.g.Table:
 		return nil
-	case l.r.status == StatusFinished:
-		return nil
+	case l.r.status == StatusFinished || l.r.status == StatusVoided || l.official != nil:
+		return nil // decided: public, like the standings that count it
 	case a.Kind == "":
 		return Errorf(KindUnauthorized, "credentials-required", "this game is still being played; sign in to see it")
 	}
@@ -138,10 +156,15 @@ func (s *Service) GetGame(ctx context.Context, a Actor, gameID int64) (*GameView
 	if err != nil {
 		return nil, err
 	}
+	if err := s.withOfficial(ctx, l); err != nil {
+		return nil, err
+	}
 	if err := canRead(a, l); err != nil {
 		return nil, err
 	}
-	return hideFromTables(s.view(l.t, l.g, l.names, l.events, l.r), a), nil
+	v := s.view(l.t, l.g, l.names, l.events, l.r)
+	v.Official = officialView(l.g, l.official)
+	return hideFromTables(v, a), nil
 }
 
 // GameUpdate changes a game's round, table or players; nil fields are

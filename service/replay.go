@@ -18,6 +18,9 @@ type replayed struct {
 	// lostBy and wonBy are the seats (0-based) of the two sides of a
 	// challenge that ended the game under the triple rule, or -1.
 	lostBy, wonBy int
+	// voided: the director set the record aside (EventVoid); the game's
+	// result is the one entered by hand.
+	voided bool
 }
 
 // Game statuses.
@@ -33,6 +36,9 @@ const (
 	// StatusOnHold: the opponent holds the latest play while deciding
 	// whether to challenge it.
 	StatusOnHold = "on-hold"
+	// StatusVoided: the director set the record aside and entered the
+	// result by hand; the turns stay, but no longer decide anything.
+	StatusVoided = "voided"
 )
 
 // engineEvent converts a stored event into the engine's form.
@@ -68,6 +74,8 @@ func engineEvent(v *scoring.Variant, e *TurnEvent) (scoring.Event, error) {
 		}
 	case EventTimePenalty:
 		ev.Kind, ev.Rack = scoring.EventTimePenalty, nil
+	case EventEnd:
+		ev.Kind, ev.Rack = scoring.EventEnd, nil
 	default:
 		return ev, Errorf(KindInvalid, "bad-kind", "unknown turn kind %q", e.Kind)
 	}
@@ -106,7 +114,10 @@ func replay(v *scoring.Variant, g *Game, all []TurnEvent, challengeRule string) 
 
 // apply runs one event.
 func (r *replayed) apply(e *TurnEvent) error {
-	if r.lostBy >= 0 {
+	if r.voided {
+		return Errorf(KindRule, "record-voided", "the director set this game's record aside and entered its result by hand; nothing more is recorded")
+	}
+	if r.lostBy >= 0 && e.Kind != EventVoid {
 		return Errorf(KindRule, "game-over", "the game was lost on a challenge; no more turns")
 	}
 	var ev scoring.Event
@@ -118,6 +129,9 @@ func (r *replayed) apply(e *TurnEvent) error {
 		}
 		return r.skip(e)
 	case EventHold, EventConfirm:
+		return r.skip(e)
+	case EventVoid:
+		r.voided = true
 		return r.skip(e)
 	case EventChallenge:
 		var effect bool
@@ -188,6 +202,8 @@ func (r *replayed) challengeEvent(e *TurnEvent) (ev scoring.Event, effect bool, 
 func (r *replayed) statusNow(challengeRule string) string {
 	g := r.game
 	switch {
+	case r.voided:
+		return StatusVoided
 	case r.lostBy >= 0:
 		return StatusFinished
 	case len(r.events) > 0 && r.events[len(r.events)-1].Kind == EventHold:

@@ -149,9 +149,11 @@ func (d *Division) idOrNil() *int64 {
 
 // EnterResult records a scorecard (director): a game's scores, a bye or a
 // forfeit. Two players not yet paired in the round become paired by it,
-// as in tsh. Refused, each with its own code: a player paired with
-// someone else in the round (paired-elsewhere), a result already there
-// (already-entered: amend it), scores out of range (score-out-of-range),
+// as in tsh. Refused, each with its own code: a pairing whose game is
+// recorded turn by turn (game-has-record: end the game, correct it, or
+// send record "void" with a reason), a player paired with someone else
+// in the round (paired-elsewhere), a result already there
+// (already-entered: amend it), implausible scores (implausible-score),
 // a spread that does not match the scores (spread-mismatch).
 func (s *Service) EnterResult(ctx context.Context, a Actor, tournamentID int64, in ResultInput) (*RoundResult, error) {
 	if err := requireDirector(a); err != nil {
@@ -175,7 +177,19 @@ func (s *Service) EnterResult(ctx context.Context, a Actor, tournamentID int64, 
 		if err != nil {
 			return err
 		}
-		ch, err := st.d.Enter(e)
+		// One result per pairing: a game recorded turn by turn owns its
+		// result unless the director sets the record aside.
+		g := st.gameOf(in.Round, ids[0])
+		if err := s.handOverRecord(ctx, a, g, in); err != nil {
+			return err
+		}
+		var before any
+		enter := st.d.Enter
+		if old := st.rowOf(in.Round, ids[0]); old != nil && g != nil && eqID(old.GameID, &g.ID) && strings.TrimSpace(in.Record) == "void" {
+			// The record's result, now the director's to replace.
+			before, enter = st.view(old), st.d.Amend
+		}
+		ch, err := enter(e)
 		if err != nil {
 			return standingsError(err)
 		}
@@ -188,7 +202,7 @@ func (s *Service) EnterResult(ctx context.Context, a Actor, tournamentID int64, 
 		}
 		v := st.view(row)
 		out = &v
-		return s.auditTournament(ctx, a, tournamentID, "enter-result", "", nil, map[string]any{"result": v, "players": st.sides(ch, true)})
+		return s.auditTournament(ctx, a, tournamentID, "enter-result", in.Reason, before, map[string]any{"result": v, "players": st.sides(ch, true)})
 	})
 	return out, err
 }
@@ -196,8 +210,9 @@ func (s *Service) EnterResult(ctx context.Context, a Actor, tournamentID int64, 
 // AmendResult changes a result already entered (director), with a
 // reason: the audit log keeps every touched result before and after. An
 // amendment keeps who played whom (a game may become a forfeit and
-// back); Clear removes the result. A recorded game's result amended by
-// the director is no longer rewritten from its record.
+// back); Clear removes the result. A game recorded turn by turn keeps the
+// result its record gives: amending it is refused (game-has-record)
+// unless the amendment sets the record aside (record "void").
 func (s *Service) AmendResult(ctx context.Context, a Actor, tournamentID, resultID int64, in AmendInput) (*RoundResult, error) {
 	if err := requireDirector(a); err != nil {
 		return nil, err
@@ -223,6 +238,15 @@ func (s *Service) AmendResult(ctx context.Context, a Actor, tournamentID, result
 			return Errorf(KindConflict, "result-not-loaded", "result %d does not fit the division as it stands; remove it (clear) and enter it again", old.ID)
 		}
 		before := st.view(st.rowOf(old.Round, old.Player1))
+		if old.GameID != nil {
+			if g := st.gameOf(old.Round, old.Player1); g != nil && g.ID == *old.GameID {
+				hand := in.ResultInput
+				hand.Reason = in.Reason
+				if err := s.handOverRecord(ctx, a, g, hand); err != nil {
+					return err
+				}
+			}
+		}
 		var ch standings.Change
 		if in.Clear {
 			if ch, err = st.d.ClearResult(old.Round, st.line[old.Player1]); err != nil {

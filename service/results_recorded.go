@@ -18,8 +18,8 @@ import (
 // says why, for the director to enter it by hand.
 func (s *Service) syncResult(ctx context.Context, l *loaded) error {
 	g := l.g
-	if len(g.Seats) != 2 || g.Teams {
-		return nil
+	if len(g.Seats) != 2 || g.Teams || l.r.voided {
+		return nil // a record set aside decides nothing: the result is the director's
 	}
 	old, err := s.Store.ResultForGame(ctx, g.ID)
 	switch {

@@ -362,7 +362,12 @@ func (s *Service) settle(ctx context.Context, gameID int64) (*GameView, error) {
 	if err := s.syncResult(ctx, l); err != nil {
 		return nil, err
 	}
-	return s.view(l.t, l.g, l.names, l.events, l.r), nil
+	if err := s.withOfficial(ctx, l); err != nil {
+		return nil, err
+	}
+	v := s.view(l.t, l.g, l.names, l.events, l.r)
+	v.Official = officialView(l.g, l.official)
+	return v, nil
 }
 
 func (s *Service) audit(ctx context.Context, a Actor, g *Game, action, reason string, before, after any) error {

@@ -64,6 +64,51 @@ type GameView struct {
 	// Confirmed is, per seat in seat order, whether that player has
 	// confirmed the finished game's result as it now stands.
 	Confirmed []bool `json:"confirmed"`
+	// Official is the result the standings count for this game (nil: none
+	// yet): the one its record gives, or the one the director entered by
+	// hand. Every view and printout of the game shows this one.
+	Official *OfficialResult `json:"official_result"`
+}
+
+// OfficialResult is a game's result as stored for the standings, with
+// scores in seat order.
+type OfficialResult struct {
+	ResultID int64  `json:"result_id"`
+	Kind     string `json:"kind"`   // game or forfeit
+	Source   string `json:"source"` // recorded, entered, imported, ...
+	// EnteredByHand: the director typed this result (the game has no
+	// record, or its record was set aside).
+	EnteredByHand  bool   `json:"entered_by_hand"`
+	Scores         []int  `json:"scores"` // by seat; a forfeit's are 0 and its spread
+	WinnerPlayerID *int64 `json:"winner_player_id,omitempty"`
+	Tie            bool   `json:"tie"`
+}
+
+// officialView shows a game's stored result in the game's seat order.
+func officialView(g *Game, r *Result) *OfficialResult {
+	if r == nil {
+		return nil
+	}
+	o := &OfficialResult{ResultID: r.ID, Kind: r.Kind, Source: r.Source, EnteredByHand: r.Source != SourceRecorded, Scores: make([]int, len(g.Seats))}
+	for i, id := range g.Seats {
+		switch {
+		case id == r.Player1:
+			o.Scores[i] = r.Score1
+		case r.Player2 != nil && id == *r.Player2:
+			o.Scores[i] = r.Score2
+		}
+	}
+	switch spread := r.Score1 - r.Score2; {
+	case spread > 0:
+		o.WinnerPlayerID = ptr(r.Player1)
+	case spread < 0:
+		o.WinnerPlayerID = copyID(r.Player2)
+	case r.TieBreakWinner != nil:
+		o.WinnerPlayerID = copyID(r.TieBreakWinner)
+	default:
+		o.Tie = r.Kind == ResultGame
+	}
+	return o
 }
 
 // DecidedByChallenge names a result decided by a lost triple challenge.

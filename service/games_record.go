@@ -1,0 +1,224 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// A game recorded turn by turn owns its result: the director settles a
+// game whose record cannot finish by itself in one of three ways, each
+// with a reason in the audit log, and never by typing a second result
+// beside the record:
+//
+//   - EndGame ends it from the record where it stands (time ran out for
+//     the round, abandoned, adjudicated), end racks optional;
+//   - voiding the record (EnterResult with record "void", or VoidRecord)
+//     sets the turns aside and the result is the one entered by hand;
+//   - CorrectTurn and UndoTurn change the record itself.
+
+// Ways a director ends a game where it stands (EndGameInput.How).
+var endHows = map[string]string{
+	"time":        "time ran out for the round",
+	"abandoned":   "abandoned",
+	"adjudicated": "adjudicated",
+}
+
+// EndGameInput ends a game where it stands: how (time, abandoned,
+// adjudicated), why, and the players' remaining tiles where known (seat
+// number "1", "2", ... to rack); a revealed rack is deducted from its
+// owner, an unrevealed one counts nothing.
+type EndGameInput struct {
+	How    string            `json:"how"`
+	Reason string            `json:"reason"`
+	Racks  map[string]string `json:"racks"`
+}
+
+// hasRecord reports whether a game has a record that decides its result:
+// active turns not set aside.
+func (l *loaded) hasRecord() bool { return len(l.r.events) > 0 && !l.r.voided }
+
+// EndGame ends a game in play from its record (director): an end event
+// (and the racks given), replayed like every entry, then the result is
+// stored as the record now gives it.
+func (s *Service) EndGame(ctx context.Context, a Actor, gameID int64, in EndGameInput) (*GameView, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	how := strings.TrimSpace(strings.ToLower(in.How))
+	if how == "" {
+		how = "adjudicated"
+	}
+	if _, ok := endHows[how]; !ok {
+		return nil, Errorf(KindInvalid, "bad-end", "a game is ended because time ran out (time), abandoned or adjudicated, not %q", in.How)
+	}
+	if strings.TrimSpace(in.Reason) == "" {
+		return nil, Errorf(KindInvalid, "missing-reason", "say why the game is ended where it stands")
+	}
+	var view *GameView
+	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		l, err := s.load(ctx, gameID)
+		if err != nil {
+			return err
+		}
+		switch {
+		case l.r.voided:
+			return Errorf(KindConflict, "record-voided", "game %d's record was set aside; its result is entered by hand", gameID)
+		case l.r.game.Over() || l.r.status == StatusFinished:
+			return Errorf(KindConflict, "game-over", "game %d is over already (%s)", gameID, l.r.status)
+		}
+		before := s.view(l.t, l.g, l.names, l.events, l.r)
+		events := []*TurnEvent{{GameID: l.g.ID, Kind: EventEnd, Seat: l.r.game.ToMove() + 1, Move: how, Agrees: true}}
+		for seat := 1; seat <= len(l.g.Seats); seat++ {
+			rack := strings.ToUpper(strings.TrimSpace(in.Racks[strconv.Itoa(seat)]))
+			if rack != "" {
+				events = append(events, &TurnEvent{GameID: l.g.ID, Kind: EventEndRack, Seat: seat, Rack: rack, Agrees: true})
+			}
+		}
+		for key := range in.Racks {
+			if n, err := strconv.Atoi(key); err != nil || n < 1 || n > len(l.g.Seats) {
+				return Errorf(KindInvalid, "bad-player", "racks are given by seat number, 1 to %d, not %q", len(l.g.Seats), key)
+			}
+		}
+		if err := s.appendEvents(ctx, a, l, events); err != nil {
+			return err
+		}
+		if err := s.audit(ctx, a, l.g, "end-game", in.Reason, before.Result, map[string]any{"how": how, "racks": in.Racks}); err != nil {
+			return err
+		}
+		if view, err = s.settle(ctx, gameID); err != nil {
+			return err
+		}
+		s.Store.AfterCommit(ctx, func() { s.viewNotice(view) })
+		return nil
+	})
+	return view, err
+}
+
+// appendEvents replays and stores director events at the end of a game,
+// in one claim of the game.
+func (s *Service) appendEvents(ctx context.Context, a Actor, l *loaded, events []*TurnEvent) error {
+	for _, e := range events {
+		e.Seq, e.EnteredBy, e.CreatedAt = nextSeq(l.events), a.Name(), s.now()
+		if err := l.r.apply(e); err != nil {
+			return err
+		}
+		fillComputed(e, l.r.turns[len(l.r.turns)-1])
+		l.events = append(l.events, *e)
+	}
+	if err := s.claim(ctx, l); err != nil {
+		return err
+	}
+	for _, e := range events {
+		if err := s.Store.AppendTurn(ctx, e); err != nil {
+			if errors.Is(err, ErrDuplicate) {
+				return s.staleTurn(l, e.Seq)
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// VoidInput says why a game's record is set aside.
+type VoidInput struct {
+	Reason string `json:"reason"`
+}
+
+// VoidRecord sets a game's record aside (director): a void event ends
+// the record, whose turns stay in it and in the audit log, and a result
+// the record gave is no longer the record's but the director's, to amend
+// or clear by hand. Undoing the void event brings the record back.
+func (s *Service) VoidRecord(ctx context.Context, a Actor, gameID int64, in VoidInput) (*GameView, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	var view *GameView
+	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		l, err := s.load(ctx, gameID)
+		if err != nil {
+			return err
+		}
+		if err := s.voidRecord(ctx, a, l, in.Reason); err != nil {
+			return err
+		}
+		if view, err = s.settle(ctx, gameID); err != nil {
+			return err
+		}
+		s.Store.AfterCommit(ctx, func() { s.viewNotice(view) })
+		return nil
+	})
+	return view, err
+}
+
+// voidRecord appends the void event to a loaded game, audited; a result
+// the record gave becomes the director's.
+func (s *Service) voidRecord(ctx context.Context, a Actor, l *loaded, reason string) error {
+	switch {
+	case strings.TrimSpace(reason) == "":
+		return Errorf(KindInvalid, "missing-reason", "say why the game's record is set aside")
+	case l.r.voided:
+		return Errorf(KindConflict, "record-voided", "game %d's record is already set aside", l.g.ID)
+	case !l.hasRecord():
+		return Errorf(KindConflict, "no-record", "game %d has no turns recorded: enter its result by hand", l.g.ID)
+	}
+	before := s.view(l.t, l.g, l.names, l.events, l.r)
+	e := &TurnEvent{GameID: l.g.ID, Kind: EventVoid, Seat: l.r.game.ToMove() + 1, Agrees: true}
+	if err := s.appendEvents(ctx, a, l, []*TurnEvent{e}); err != nil {
+		return err
+	}
+	l.r.status = l.r.statusNow(l.t.ChallengeRule)
+	if row, err := s.Store.ResultForGame(ctx, l.g.ID); err == nil && row.Source == SourceRecorded {
+		row.Source, row.UpdatedAt = SourceEntered, s.now()
+		if err := s.Store.UpdateResult(ctx, row); err != nil {
+			return err
+		}
+	} else if err != nil && !errors.Is(err, ErrNotFound) {
+		return err
+	}
+	return s.audit(ctx, a, l.g, "void-record", reason,
+		map[string]any{"status": before.Status, "totals": before.Totals, "turns": len(before.Turns)},
+		map[string]any{"status": StatusVoided})
+}
+
+// recordOf loads the game of a pairing when it has a record, for the
+// checks of a hand result; nil when there is no game or no record.
+func (s *Service) recordOf(ctx context.Context, g *Game) (*loaded, error) {
+	if g == nil {
+		return nil, nil
+	}
+	l, err := s.load(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	if !l.hasRecord() {
+		return nil, nil
+	}
+	return l, nil
+}
+
+// handOverRecord applies the rule of one result per pairing to a hand
+// result for a pairing whose game is g: with a record, it is refused
+// (game-has-record) unless the input voids the record, which is then
+// done (with the input's reason).
+func (s *Service) handOverRecord(ctx context.Context, a Actor, g *Game, in ResultInput) error {
+	l, err := s.recordOf(ctx, g)
+	if err != nil || l == nil {
+		if err == nil && strings.TrimSpace(in.Record) != "" && g != nil {
+			return Errorf(KindConflict, "no-record", "table %d's game has no turns recorded: enter its result without record", g.Table)
+		}
+		return err
+	}
+	switch strings.TrimSpace(in.Record) {
+	case "void":
+		return s.voidRecord(ctx, a, l, in.Reason)
+	case "":
+	default:
+		return Errorf(KindInvalid, "bad-record", "record is \"void\" (set the game's record aside), not %q", in.Record)
+	}
+	return &Error{Kind: KindConflict, Type: "game-has-record", Detail: map[string]any{"game_id": g.ID, "table": g.Table, "status": l.r.status, "turns": len(l.r.events)},
+		Msg: "table " + strconv.Itoa(g.Table) + "'s game is recorded turn by turn (" + strconv.Itoa(len(l.r.events)) + " entries, " + l.r.status +
+			"), so the record decides its result: end it from the record (POST /api/v1/games/" + strconv.FormatInt(g.ID, 10) +
+			"/end), correct its turns, or set the record aside and enter the score by hand (record: \"void\" with a reason)"}
+}
