@@ -155,4 +155,3 @@ func standingsError(err error) error {
 	}
 	return &Error{Kind: kind, Type: string(se.Code), Msg: msg, Err: err}
 }
-
