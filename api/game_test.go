@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 
 	"tourney/service"
@@ -184,7 +185,14 @@ func TestTableCredentials(t *testing.T) {
 
 	// When the director moves the tournament on, the same credential
 	// serves table 1's round-2 game.
-	must[service.Tournament](t, f.patch(f.tpath(""), f.Director, map[string]any{"current_round": 2}), http.StatusOK)
+	// Round 1 is still in play: moving on is refused, naming the tables,
+	// unless the director insists with a reason.
+	p := wantProblem(t, f.patch(f.tpath(""), f.Director, map[string]any{"current_round": 2}), http.StatusConflict, "round-incomplete")
+	if !strings.Contains(p.Detail, "table 1 (Doug vs Emely)") {
+		t.Fatalf("detail %q", p.Detail)
+	}
+	wantProblem(t, f.patch(f.tpath(""), f.Director, map[string]any{"current_round": 2, "force": true}), http.StatusBadRequest, "missing-reason")
+	must[service.Tournament](t, f.patch(f.tpath(""), f.Director, map[string]any{"current_round": 2, "force": true, "reason": "round 1 finishes in the side room"}), http.StatusOK)
 	must[service.TurnResult](t, f.enter(nextRound, f.table, first), http.StatusCreated)
 	wantProblem(t, f.enter(f.game, f.table, first), http.StatusForbidden, "not-current-round")
 }

@@ -26,6 +26,9 @@ type divState struct {
 	results  []*Result      // result rows among these players
 	skipped  map[int64]bool // result rows the division refused (see problems)
 	problems []string       // stored rows that could not be loaded
+	// gameStatus: the status of games with turns and no result yet, by
+	// game id, where the caller loaded them (see loadGameStatuses).
+	gameStatus map[int64]string
 }
 
 func (st *divState) divisionID() *int64 {

@@ -35,6 +35,10 @@ type PairInput struct {
 	OnlyUnpaired bool `json:"only_unpaired"`
 	// Pairings: the director's, for the manual system.
 	Pairings []ManualPairing `json:"pairings"`
+	// Force pairs on a round that is not complete (round-incomplete
+	// otherwise); Reason says why, for the audit log.
+	Force  bool   `json:"force"`
+	Reason string `json:"reason"`
 }
 
 // ManualPairing is a pairing the director makes: two players (the first
@@ -72,6 +76,10 @@ type RoundPairings struct {
 	Round        int           `json:"round"`
 	System       string        `json:"system,omitempty"` // when just paired
 	Seed         *uint64       `json:"seed,omitempty"`   // of a random draw just made
+	// BasedOn: when just paired by Swiss or KOTH, the round whose
+	// standings it paired on; Forced: paired on an incomplete round.
+	BasedOn int  `json:"based_on,omitempty"`
+	Forced  bool `json:"forced,omitempty"`
 	Pairings     []PairingView `json:"pairings"`
 	Unpaired     []PlayerRef   `json:"unpaired"`
 }
@@ -196,6 +204,9 @@ func (s *Service) PairRound(ctx context.Context, a Actor, tournamentID int64, ro
 		if req.System == "" {
 			req.System = st.defaultSystem(round)
 		}
+		if req.BasedOn, err = basedOnRound(round, in); err != nil {
+			return err
+		}
 		if in.AvoidRepeats != nil {
 			req.AvoidRepeats = *in.AvoidRepeats
 		}
@@ -222,13 +233,16 @@ func (s *Service) PairRound(ctx context.Context, a Actor, tournamentID int64, ro
 		if err != nil {
 			return standingsError(err)
 		}
+		if err := s.checkBasedOn(ctx, st, round, req.BasedOn, req.System, in); err != nil {
+			return err
+		}
 		st.placeTables(round, ps)
 		if err := s.applyPairings(ctx, st, round, ps); err != nil {
 			return err
 		}
 		out = st.roundView(round)
-		out.System, out.Seed = string(req.System), seed
-		return s.auditTournament(ctx, a, tournamentID, "pair-round", "", nil, out)
+		out.System, out.Seed, out.BasedOn, out.Forced = string(req.System), seed, req.BasedOn, in.Force
+		return s.auditTournament(ctx, a, tournamentID, "pair-round", in.Reason, nil, out)
 	})
 	return out, err
 }

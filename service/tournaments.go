@@ -22,6 +22,10 @@ type TournamentInput struct {
 	Board         *string   `json:"board"`
 	Tiles         *string   `json:"tiles"`
 	Settings      *Settings `json:"settings"`
+	// Force makes a round current while an earlier round still has games
+	// in play (round-incomplete otherwise); Reason says why (audited).
+	Force  bool   `json:"force"`
+	Reason string `json:"reason"`
 }
 
 // CreateTournament configures a new tournament. The variant defaults to
@@ -53,8 +57,20 @@ func (s *Service) UpdateTournament(ctx context.Context, a Actor, id int64, in To
 			return notFound(err, "tournament %d", id)
 		}
 		rules := [4]string{t.Variant, t.ChallengeRule, t.Board, t.Tiles}
+		current := t.CurrentRound
 		if err := s.applyTournament(t, in, false); err != nil {
 			return err
+		}
+		if t.CurrentRound > current {
+			if err := s.checkCurrentRound(ctx, t, t.CurrentRound, in.Force, in.Reason); err != nil {
+				return err
+			}
+		}
+		if t.CurrentRound != current {
+			if err := s.auditTournament(ctx, a, t.ID, "set-current-round", in.Reason,
+				map[string]any{"current_round": current}, map[string]any{"current_round": t.CurrentRound, "forced": in.Force}); err != nil {
+				return err
+			}
 		}
 		if rules != [4]string{t.Variant, t.ChallengeRule, t.Board, t.Tiles} {
 			if err := s.refuseRuleChangeMidPlay(ctx, t.ID); err != nil {
@@ -362,12 +378,4 @@ func (s *Service) CreateRound(ctx context.Context, a Actor, tournamentID int64, 
 	}
 	r := &Round{TournamentID: tournamentID, Number: in.Number, DivisionID: in.DivisionID}
 	return r, s.Store.CreateRound(ctx, r)
-}
-
-// ListRounds lists a tournament's rounds (public).
-func (s *Service) ListRounds(ctx context.Context, tournamentID int64) ([]Round, error) {
-	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
-		return nil, notFound(err, "tournament %d", tournamentID)
-	}
-	return s.Store.ListRounds(ctx, tournamentID)
 }
