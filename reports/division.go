@@ -13,6 +13,10 @@ type Division struct {
 	Division   string // empty when the tournament has none
 	Through    int    // the last round shown
 	Rounds     int    // rounds planned; 0 when not set
+	// Complete is the last round up to which every result is in; InProgress
+	// the round after it while its results come in (nil when none).
+	Complete   int
+	InProgress *service.RoundProgress
 	Standings  []StandingLine
 	Players    []PlayerCard // by number
 }
@@ -58,7 +62,8 @@ type RoundLine struct {
 // DivisionFromRecord maps the service's record of a division onto the
 // page's.
 func DivisionFromRecord(r *service.DivisionRecord) Division {
-	d := Division{Tournament: r.Tournament, Division: r.Division, Through: r.Through, Rounds: r.Rounds}
+	d := Division{Tournament: r.Tournament, Division: r.Division, Through: r.Through, Rounds: r.Rounds,
+		Complete: r.Complete, InProgress: r.InProgress}
 	number := map[int64]int{}
 	for _, p := range r.Players {
 		card := PlayerCard{Number: p.Line, Name: p.Name, Rating: p.Rating, Withdrawn: p.Withdrawn}
@@ -94,11 +99,20 @@ func (p *PlayerCard) last() *RoundLine {
 	return nil
 }
 
-// caption is "Division A · after round 3".
+// caption is "Division A · after round 3", and while the next round's
+// results come in "Division A · after round 3 · round 4: 12 of 15
+// results". "After round N" always means rounds 1 to N are complete.
 func (d *Division) caption() string {
 	after := "before round 1"
-	if d.Through > 0 {
-		after = "after round " + strconv.Itoa(d.Through)
+	if d.Complete > 0 {
+		after = "after round " + strconv.Itoa(d.Complete)
+	}
+	if p := d.InProgress; p != nil {
+		progress := "round " + strconv.Itoa(p.Round) + ": " + strconv.Itoa(p.Results) + " of " + strconv.Itoa(p.Games) + " results"
+		if d.Complete == 0 {
+			return join(" · ", d.Division, progress)
+		}
+		return join(" · ", d.Division, after, progress)
 	}
 	return join(" · ", d.Division, after)
 }

@@ -34,7 +34,7 @@ func polishDivision() Division {
 		{Number: 4, Name: "Ana Peña", Rating: 1600, Withdrawn: true, Rounds: []RoundLine{
 			g(1, 2, 3, "Søren Ørsted", "second", 300, 450)}},
 	}
-	d := Division{Tournament: "Mistrzostwa Polski — Kraków", Division: "Élite", Through: 2, Rounds: 5, Players: players}
+	d := Division{Tournament: "Mistrzostwa Polski — Kraków", Division: "Élite", Through: 2, Complete: 2, Rounds: 5, Players: players}
 	for _, s := range []StandingLine{
 		{Rank: 1, Tied: true, Number: 1, Name: "Élodie Müller", Wins: 2, Spread: 56},
 		{Rank: 1, Tied: true, Number: 3, Name: "Søren Ørsted", Wins: 1, Losses: 1, Spread: 126},

@@ -96,6 +96,11 @@ type SheetResult struct {
 	// challenge that decided it whatever the scores; "" or "score" when
 	// the scores alone did.
 	DecidedBy string
+	// ByHand: the director entered this result (the game has no record,
+	// or its record was set aside); only Final and Winner are known.
+	ByHand bool
+	// Voided: the game's record was set aside for the hand result.
+	Voided bool
 }
 
 // Spread is a seat's final score minus the best of the others' (team play:

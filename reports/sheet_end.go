@@ -42,6 +42,12 @@ func endLines(s *ScoreSheet) []endLine {
 		}
 		return false
 	}
+	if r.ByHand {
+		return []endLine{
+			line(true, func(i int) (string, string) { return "Result entered", strconv.Itoa(at(r.Final, i)) }),
+			line(false, func(i int) (string, string) { return "Spread", signed(r.Spread(i + 1)) }),
+		}
+	}
 	lines := []endLine{line(false, func(i int) (string, string) { return "From play", strconv.Itoa(at(r.BeforeAdjust, i)) })}
 	lines = append(lines, line(false, func(i int) (string, string) {
 		left := ""
@@ -156,6 +162,12 @@ func resultText(s *ScoreSheet) string {
 	}
 	if e := endReasonText(r.Reason, name(r.OutSeat)); e != "" {
 		out = append(out, e)
+	}
+	switch {
+	case r.Voided:
+		out = append(out, "The game's record was set aside; the director entered this result by hand.")
+	case r.ByHand:
+		out = append(out, "The director entered this result by hand.")
 	}
 	return strings.Join(out, " ")
 }

@@ -69,6 +69,9 @@ func boardOf(rows []string, l *scoring.Layout) SheetBoard {
 // resultOf is the result block of a finished game; nil until the game is
 // finished (a play that went out may still be challenged).
 func resultOf(g *service.GameView, endRacks map[int]string) *SheetResult {
+	if o := g.Official; o != nil && o.EnteredByHand {
+		return handResult(g, o)
+	}
 	r := g.Result
 	if r == nil || !r.Over || !r.Complete || g.Status != service.StatusFinished {
 		return nil
@@ -96,6 +99,22 @@ func resultOf(g *service.GameView, endRacks map[int]string) *SheetResult {
 		if res.RackLeft[other] == "" {
 			res.RackLeft[other] = g.Unseen
 		}
+	}
+	return res
+}
+
+// handResult is the result block of a result the director entered by
+// hand: the scores, the winner, and nothing the record would add.
+func handResult(g *service.GameView, o *service.OfficialResult) *SheetResult {
+	res := &SheetResult{Final: append([]int(nil), o.Scores...), ByHand: true, Voided: g.Status == service.StatusVoided,
+		DecidedBy: "score"}
+	for _, p := range g.Players {
+		if o.WinnerPlayerID != nil && p.PlayerID == *o.WinnerPlayerID {
+			res.Winner = p.Seat
+		}
+	}
+	if o.Kind == service.ResultForfeit {
+		res.Reason = service.ResultForfeit
 	}
 	return res
 }

@@ -34,6 +34,10 @@ func endReasonText(reason, outName string) string {
 		return "The game ended after consecutive scoreless turns."
 	case string(scoring.EndPasses):
 		return "The game ended after consecutive passes."
+	case string(scoring.EndDirector):
+		return "The director ended the game where it stood."
+	case "forfeit":
+		return "Decided by forfeit."
 	}
 	return ""
 }

@@ -19,6 +19,11 @@ type DivisionRecord struct {
 	Division     string         `json:"division,omitempty"`
 	Through      int            `json:"through"` // the last round shown
 	Rounds       int            `json:"rounds"`  // rounds planned (0: not set)
+	// Complete is the last round N (up to Through) such that rounds 1 to N
+	// are complete: what "after round N" means. InProgress is the next
+	// round, when it is shown and has pairings: how many results are in.
+	Complete   int            `json:"complete"`
+	InProgress *RoundProgress `json:"in_progress,omitempty"`
 	Standings    []StandingRow  `json:"standings"`
 	Players      []PlayerRecord `json:"players"` // in the division's line order (player id)
 }
@@ -61,6 +66,7 @@ func (s *Service) Record(ctx context.Context, tournamentID int64, q StandingsQue
 	rows := st.standingRows(through)
 	rec := &DivisionRecord{TournamentID: st.t.ID, Tournament: st.t.Name, DivisionID: st.divisionID(),
 		Through: through, Rounds: st.cfg.Rounds, Standings: rows, Players: []PlayerRecord{}}
+	rec.Complete, rec.InProgress = st.progress(through)
 	if st.div != nil {
 		rec.Division = st.div.Name
 	}
@@ -111,6 +117,28 @@ func (s *Service) Record(ctx context.Context, tournamentID int64, q StandingsQue
 		rec.Players = append(rec.Players, pr)
 	}
 	return rec, nil
+}
+
+// RoundProgress is how far a round's results are in.
+type RoundProgress struct {
+	Round   int `json:"round"`
+	Results int `json:"results"`
+	Games   int `json:"games"` // pairings, byes included
+}
+
+// progress is where the division stands up to a round: the last complete
+// round, and the next one's results so far when it is paired.
+func (st *divState) progress(through int) (int, *RoundProgress) {
+	complete := min(st.lastComplete(), through)
+	next := complete + 1
+	if next > through {
+		return complete, nil
+	}
+	rs := st.roundStatus(next)
+	if rs.Games == 0 {
+		return complete, nil
+	}
+	return complete, &RoundProgress{Round: next, Results: rs.Results, Games: rs.Games}
 }
 
 // RequireDirector refuses anyone but the director, for the printouts
