@@ -69,11 +69,62 @@
     }, problem);
   }
 
+  // Rounds and where they stand: status, results in, the tables still
+  // without a result. Derived by the server from the pairings and results.
+  var statusWords = { pairing: "not paired yet", paired: "paired", "in-play": "in play", complete: "complete" };
+  var gameWords = { "in-progress": "being played", "awaiting-acceptance": "last play not yet accepted",
+    "awaiting-racks": "waiting for the racks", "on-hold": "play on hold", finished: "finished", voided: "record set aside" };
+  function tableText(m) {
+    var who = m.players.map(function (x) { return x.name; }).join(" v ");
+    return (m.table ? "table " + m.table + " (" + who + ")" : who) + (m.status ? ", " + (gameWords[m.status] || m.status) : "");
+  }
+  // missingText says which tables a refusal was about, in plain words.
+  function missingText(state) {
+    var parts = [];
+    ((state && state.rounds) || []).forEach(function (r) {
+      var where = (r.division ? "Division " + r.division + " round " : "Round ") + r.number;
+      if (r.status === "pairing") { parts.push(where + " is not paired."); return; }
+      parts.push(where + " is not complete: " + r.missing.map(tableText).join("; ") + " still without a result.");
+    });
+    return parts.join(" ");
+  }
+  function renderStatus(list) {
+    var ul = document.getElementById("round-status"), d = division();
+    ul.textContent = "";
+    list.filter(function (r) { return !d || r.division_id === d; }).forEach(function (r) {
+      var li = el("li", { className: "round-" + r.status, dataset: { round: String(r.number), status: r.status } },
+        el("strong", {}, (r.division && !d ? r.division + " " : "") + "Round " + r.number), " ",
+        el("span", { className: "state" }, statusWords[r.status] || r.status),
+        r.games ? " · " + r.results + " of " + r.games + " results" : "", r.current ? " · current" : "");
+      if (r.missing.length && r.status !== "pairing") {
+        li.appendChild(el("div", { className: "missing small" }, "Missing: " + r.missing.map(tableText).join("; ")));
+      }
+      ul.appendChild(li);
+    });
+    if (!ul.children.length) ul.appendChild(el("li", { className: "small" }, "No rounds yet."));
+  }
+  function loadStatus() {
+    return C.api("GET", C.base + "/rounds").then(renderStatus, function (err) {
+      document.getElementById("round-status").textContent = err.message;
+    });
+  }
+
+  var forceBox = document.getElementById("force-pair");
   C.submit(pform, function () {
     var f = pform.elements, n = C.num(f.round.value);
     var body = { system: f.system.value, replace: f.replace.checked, only_unpaired: f.only_unpaired.checked };
     if (division()) body.division_id = division();
-    return C.api("POST", C.base + "/rounds/" + n + "/pairings", body).then(function (rp) {
+    if (!forceBox.hidden && f.force.checked) { body.force = true; body.reason = f.reason.value; }
+    return C.api("POST", C.base + "/rounds/" + n + "/pairings", body).catch(function (err) {
+      if (err.code === "round-incomplete") {
+        forceBox.hidden = false;
+        throw new Error("Round " + n + " was not paired. " + missingText(err.state) +
+          " Enter those results first, or tick \u201cPair anyway\u201d and say why.");
+      }
+      throw err;
+    }).then(function (rp) {
+      forceBox.hidden = true; f.force.checked = false; f.reason.value = "";
+      loadStatus();
       ensureRound(n);
       render(rp);
       reports(n);
@@ -88,15 +139,34 @@
   C.round = { shown: shown, division: division, render: render, load: load, say: say };
 
   roundSelect.addEventListener("change", load);
-  if (pform.elements.division_id) pform.elements.division_id.addEventListener("change", load);
+  if (pform.elements.division_id) pform.elements.division_id.addEventListener("change", function () { load(); loadStatus(); });
 
+  var fcur = document.getElementById("force-current");
+  function madeCurrent(t) {
+    main.dataset.current = t.current_round;
+    document.getElementById("current-round").textContent = t.current_round;
+    fcur.hidden = true;
+    loadStatus();
+    say("Round " + t.current_round + " is current: table codes now enter its games.");
+  }
   document.getElementById("make-current").addEventListener("click", function () {
     var n = shown();
-    C.api("PATCH", C.base, { current_round: n }).then(function (t) {
-      main.dataset.current = t.current_round;
-      document.getElementById("current-round").textContent = t.current_round;
-      say("Round " + t.current_round + " is current: table codes now enter its games.");
-    }, problem);
+    C.api("PATCH", C.base, { current_round: n }).then(madeCurrent, function (err) {
+      if (err.code !== "round-incomplete") return problem(err);
+      say("Round " + n + " was not made current. " + missingText(err.state), true);
+      fcur.hidden = false;
+      fcur.dataset.round = String(n);
+      fcur.elements.reason.focus();
+    });
+  });
+  fcur.querySelector(".cancel").addEventListener("click", function () { fcur.hidden = true; });
+  C.submit(fcur, function () {
+    var n = C.num(fcur.dataset.round);
+    return C.api("PATCH", C.base, { current_round: n, force: true, reason: fcur.elements.reason.value }).then(function (t) {
+      madeCurrent(t);
+      fcur.elements.reason.value = "";
+      return "Round " + n + " is current.";
+    });
   });
 
   // Table codes: the tournament's codes, newest first, each active or
@@ -207,7 +277,8 @@
   window.addEventListener("focus", C.debounce(loadCodes, 200));
 
   load();
+  loadStatus();
   loadCodes();
-  var reload = C.debounce(load, 200);
+  var reload = C.debounce(function () { load(); loadStatus(); }, 200);
   C.live(C.tournament, { pairings: reload, result: reload, players: reload, game: function (n) { if (n.status === "finished") reload(); } });
 })();

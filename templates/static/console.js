@@ -26,7 +26,10 @@ var Console = (function () {
       return r.json().then(function (data) {
         if (r.ok) return data;
         var msg = [data.title, data.detail].filter(Boolean).join(": ");
-        throw new Error(msg || "The server answered " + r.status + ".");
+        var err = new Error(msg || "The server answered " + r.status + ".");
+        // The code and state are for the page to act on; people read words.
+        err.code = data.code; err.state = data.state;
+        throw err;
       });
     }, function () {
       throw new Error("The server cannot be reached; nothing was changed. Check the connection and try again.");
