@@ -234,6 +234,10 @@ func TestEndGameWithReason(t *testing.T) {
 		t.Fatalf("standings %s (spread %d)", lines(rows), spread)
 	}
 	wantProblem(t, f.post(gpath(f.game, "/end"), f.Director, map[string]any{"how": "time", "reason": "again"}), http.StatusConflict, "game-over")
+	if r := f.get(gpath(f.game, "/export.gcg"), f.Director); r.Status != http.StatusOK ||
+		!strings.Contains(string(r.Body), "#note The director ended the game where it stood: time ran out for the round.") {
+		t.Fatalf("GCG export %d:\n%s", r.Status, r.Body)
+	}
 	audit := must[[]service.AuditEntry](t, f.get(gpath(f.game, "/audit"), f.Director), http.StatusOK)
 	if !slices.ContainsFunc(audit, func(a service.AuditEntry) bool { return a.Action == "end-game" && a.Reason == "round time ran out" }) {
 		t.Fatal("no end-game audit entry")
