@@ -269,3 +269,14 @@ func abs(n int) int {
 	}
 	return n
 }
+
+// TestWithdrawalKeepsRecord: a withdrawal does not write a forfeit beside
+// a game being recorded; once the game is ended, it may go ahead.
+func TestWithdrawalKeepsRecord(t *testing.T) {
+	f := newFixture(t)
+	must[service.TurnResult](t, f.enter(f.game, f.table, turn{Player: 1, Move: "8D WINDY"}), http.StatusCreated)
+	withdraw := map[string]any{"reason": "called home", "unplayed": "forfeit"}
+	wantProblem(t, f.post(f.tpath("/players/"+itoa(f.players[1])+"/withdraw"), f.Director, withdraw), http.StatusConflict, "game-has-record")
+	must[service.GameView](t, f.post(gpath(f.game, "/end"), f.Director, map[string]any{"how": "abandoned", "reason": "called home"}), http.StatusOK)
+	must[service.Player](t, f.post(f.tpath("/players/"+itoa(f.players[1])+"/withdraw"), f.Director, withdraw), http.StatusOK)
+}
