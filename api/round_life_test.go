@@ -253,7 +253,7 @@ func TestEndGameRacksAndNegativeFinal(t *testing.T) {
 	must[service.TurnResult](t, f.enter(f.game, f.table, turn{Player: 1, Move: "8D WINDY"}), http.StatusCreated)
 	v := must[service.GameView](t, f.post(gpath(f.game, "/end"), f.Director,
 		map[string]any{"how": "abandoned", "reason": "Emely taken ill", "racks": map[string]string{"2": "QZJXKAE"}}), http.StatusOK)
-	if v.Result.RackAdjust[1] != -(10 + 10 + 8 + 8 + 5 + 1 + 1) || v.Result.Final[1] != -43 {
+	if v.Result.RackAdjust[1] != -(10+10+8+8+5+1+1) || v.Result.Final[1] != -43 {
 		t.Fatalf("result %+v", v.Result)
 	}
 	wantStandings(t, e.standings(""), "1 Doug 1-0 +73", "2 Emely 0-1 -73")
