@@ -256,7 +256,7 @@ func TestEndGameRacksAndNegativeFinal(t *testing.T) {
 	if v.Result.RackAdjust[1] != -(10+10+8+8+5+1+1) || v.Result.Final[1] != -43 {
 		t.Fatalf("result %+v", v.Result)
 	}
-	wantStandings(t, e.standings(""), "1 Doug 1-0 +73", "2 Emely 0-1 -73")
+	wantStandings(t, e.standings(""), "1 Doug 1-0 +75", "2 Emely 0-1 -75")
 	rs := must[[]service.RoundResult](t, f.get(e.path("/results"), ""), http.StatusOK)
 	if len(rs) != 1 || rs[0].Scores[1] != -43 {
 		t.Fatalf("results %+v", rs)
