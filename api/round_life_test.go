@@ -213,6 +213,7 @@ func TestVoidFinishedRecord(t *testing.T) {
 func TestEndGameWithReason(t *testing.T) {
 	f := newFixture(t)
 	e := &event{testServer: f.testServer, t: t, tournament: f.tournament}
+	wantProblem(t, f.post(gpath(f.game, "/end"), f.Director, map[string]any{"how": "time", "reason": "x"}), http.StatusConflict, "no-record")
 	for i, tc := range dougVEmely[:4] {
 		must[service.TurnResult](t, f.enter(f.game, f.table, turn{Turn: i + 1, Player: tc.seat, Kind: tc.kind, Move: tc.move, Rack: tc.rack}), http.StatusCreated)
 	}

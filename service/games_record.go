@@ -71,6 +71,9 @@ func (s *Service) EndGame(ctx context.Context, a Actor, gameID int64, in EndGame
 		if err := s.refuseBesideHandResult(ctx, l); err != nil {
 			return err
 		}
+		if !l.hasRecord() {
+			return Errorf(KindConflict, "no-record", "game %d has no turns recorded: enter its result by hand", gameID)
+		}
 		before := s.view(l.t, l.g, l.names, l.events, l.r)
 		events := []*TurnEvent{{GameID: l.g.ID, Kind: EventEnd, Seat: l.r.game.ToMove() + 1, Move: how, Agrees: true}}
 		for seat := 1; seat <= len(l.g.Seats); seat++ {
