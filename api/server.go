@@ -92,6 +92,8 @@ func newRouter(svc *service.Service, log *slog.Logger) *gin.Engine {
 	v1.GET("/tournaments/:id/rounds/:round/pairings", s.getPairings)
 	v1.PUT("/tournaments/:id/rounds/:round/pairings", s.changePairings)
 	v1.GET("/tournaments/:id/rounds/:round/pairings.pdf", s.pairingsPDF)
+	v1.GET("/tournaments/:id/rounds/:round/tables", s.roundTables)
+	v1.POST("/tournaments/:id/rounds/:round/tables/:table/result", s.enterTableResult)
 	v1.POST("/tournaments/:id/players/:player/withdraw", s.withdrawPlayer)
 	v1.POST("/tournaments/:id/players/:player/reinstate", s.reinstatePlayer)
 	v1.POST("/tournaments/:id/players/:player/late-entry", s.lateEntry)
