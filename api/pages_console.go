@@ -19,6 +19,7 @@ func (p *pages) consoleRoutes(r *gin.Engine) {
 	r.GET("/director/:id", p.console)
 	r.GET("/director/:id/setup", p.consoleSetup)
 	r.GET("/director/:id/rounds", p.consoleRounds)
+	r.GET("/director/:id/results", p.consoleResults)
 	r.GET("/director/:id/standings", p.consoleStandings)
 	r.GET("/director/:id/games/:game", p.consoleGame)
 	r.POST("/signout", p.signOut)

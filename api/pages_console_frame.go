@@ -31,7 +31,8 @@ type consolePage struct {
 
 // consoleTabs names the console's pages, in the bar's order.
 var consoleTabs = []struct{ path, label string }{
-	{"", "Room"}, {"/setup", "Setup & players"}, {"/rounds", "Rounds & pairing"}, {"/standings", "Standings & results"},
+	{"", "Room"}, {"/setup", "Setup & players"}, {"/rounds", "Rounds & pairing"}, {"/results", "Results by table"},
+	{"/standings", "Standings & results"},
 }
 
 // consoleFrame admits the director only (others go to the sign-in form)

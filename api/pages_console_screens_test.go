@@ -60,6 +60,7 @@ func TestBrowserConsoleLayout(t *testing.T) {
 		"room":        fmt.Sprintf("/director/%d", f.tournament),
 		"setup":       fmt.Sprintf("/director/%d/setup", f.tournament),
 		"rounds":      fmt.Sprintf("/director/%d/rounds", f.tournament),
+		"results":     fmt.Sprintf("/director/%d/results?round=1", f.tournament),
 		"standings":   fmt.Sprintf("/director/%d/standings", f.tournament),
 		"game":        fmt.Sprintf("/director/%d/games/%d", f.tournament, g1),
 	}

@@ -55,6 +55,7 @@
     });
     if (!(rp.pairings || []).length) tb.appendChild(el("tr", {}, el("td", { colSpan: 5, className: "small" }, "Round " + rp.round + " is not paired yet.")));
     document.getElementById("shown-round").textContent = rp.round;
+    document.getElementById("key-results-link").href = "/director/" + C.tournament + "/results?round=" + rp.round;
     // console-pairs.js adds its controls to what was drawn.
     document.dispatchEvent(new CustomEvent("round-rendered", { detail: rp }));
   }

@@ -28,7 +28,7 @@ var Console = (function () {
         var msg = [data.title, data.detail].filter(Boolean).join(": ");
         var err = new Error(msg || "The server answered " + r.status + ".");
         // The code and state are for the page to act on; people read words.
-        err.code = data.code; err.state = data.state;
+        err.code = data.code; err.state = data.state; err.detail = data.detail;
         throw err;
       });
     }, function () {

@@ -1,0 +1,271 @@
+// Results by table: a round's tables, those without a result first, each
+// with two score boxes in seat order, keyed from the slips without the
+// mouse. A score, Tab, the other score, Enter: the row is saved and focus
+// goes to the next table without a result. A refusal is said in plain
+// words in the row; when the server wants a reason (a result already in,
+// a game recorded at the table), a reason box opens there and Enter sends
+// the scores again with it.
+(function () {
+  "use strict";
+  var C = Console, el = C.el;
+  var main = document.querySelector("main");
+  var round = parseInt(main.dataset.round, 10) || 1;
+  var tbody = document.querySelector("#key-results tbody");
+  var summary = document.getElementById("key-summary");
+  var rows = []; // in the order shown
+  var byTable = {};
+  var manyDivisions = false;
+
+  function parseData() {
+    try { return JSON.parse(document.getElementById("tables-data").textContent) || []; } catch (e) { return []; }
+  }
+  function signed(n) { return n > 0 ? "+" + n : n < 0 ? "−" + (-n) : "0"; }
+  function wl(n) { var w = Math.floor(n); return n === w ? String(n) : (w ? w : "") + "½"; }
+  function done(row) { return !!row.view.result; }
+
+  // describe says what a result in the table is, in words.
+  function describe(v) {
+    var r = v.result;
+    if (!r) return "";
+    if (r.kind !== "game" || !v.scores) return "Result in: " + r.kind + (r.names ? " (" + r.names.join(", ") + ")" : "") + ".";
+    var a = v.players[0].name, b = v.players[1].name, d = v.scores[0] - v.scores[1];
+    var how = r.source === "recorded" ? " (recorded at the table)" : "";
+    if (d === 0) return "Result in: a tie, " + v.scores[0] + " all" + how + ".";
+    return "Result in: " + (d > 0 ? a : b) + " by " + Math.abs(d) + how + ".";
+  }
+
+  function scoreBox(row, seat) {
+    var p = row.view.players[seat];
+    var input = el("input", { type: "text", inputMode: "numeric", autocomplete: "off", className: "score", maxLength: 4 });
+    input.setAttribute("aria-label", "Table " + row.view.table + ", seat " + (seat + 1) + ": " + p.name + "'s score");
+    input.dataset.seat = String(seat);
+    return input;
+  }
+
+  function makeRow(v) {
+    var row = { view: v, busy: false, dirty: false, needVoid: false };
+    row.inputs = [scoreBox(row, 0), scoreBox(row, 1)];
+    row.reason = el("input", { type: "text", className: "reason", autocomplete: "off", maxLength: 500, placeholder: "e.g. slip misread (kept in the audit log)" });
+    row.reasonLabel = el("label", { className: "reason-label" }, el("span", { className: "reason-ask" }), row.reason);
+    row.reasonLabel.hidden = true;
+    row.echo = el("span", { className: "echo" });
+    var tableCell = el("td", { className: "num table-no" }, v.table);
+    if (manyDivisions && v.division) tableCell.appendChild(el("span", { className: "division-tag" }, v.division));
+    var dash = el("td", { className: "dash" }, "–");
+    dash.setAttribute("aria-hidden", "true");
+    row.tr = el("tr", { dataset: { table: String(v.table) } }, tableCell,
+      el("td", { className: "seat-name" }, v.players[0].name), el("td", { className: "num box" }, row.inputs[0]), dash,
+      el("td", { className: "num box" }, row.inputs[1]), el("td", { className: "seat-name" }, v.players[1].name),
+      el("td", { className: "outcome" }, row.echo, row.reasonLabel));
+    row.inputs.forEach(function (i) {
+      i.addEventListener("focus", function () { i.select(); });
+      i.addEventListener("input", function () { row.dirty = true; });
+    });
+    show(row);
+    say(row, describe(v), "");
+    return row;
+  }
+
+  // show marks a row done or missing, with the scores in the boxes once
+  // a result is in.
+  function show(row) {
+    var v = row.view;
+    row.tr.classList.toggle("done", done(row));
+    row.tr.classList.toggle("missing", !done(row));
+    if (v.scores) { row.inputs[0].value = v.scores[0]; row.inputs[1].value = v.scores[1]; }
+  }
+
+  // say writes the row's outcome cell; kind is "", "ok" or "error". What
+  // a row last said of its result comes back when a refusal is let go.
+  function say(row, text, kind) {
+    if (kind !== "error") row.settled = text;
+    row.echo.textContent = text;
+    row.tr.classList.toggle("refused", kind === "error");
+    row.echo.className = "echo" + (kind ? " " + kind : "");
+  }
+
+  function askReason(row, text, isVoid) {
+    row.needVoid = !!isVoid;
+    say(row, text, "error");
+    row.reasonLabel.querySelector(".reason-ask").textContent = isVoid ? "Why set the record aside?" : "Why change it?";
+    row.reasonLabel.hidden = false;
+    row.reason.focus();
+  }
+  function closeReason(row) {
+    row.reasonLabel.hidden = true;
+    row.reason.value = "";
+    row.needVoid = false;
+  }
+
+  function render(list) {
+    var divs = {};
+    list.forEach(function (v) { divs[v.division_id || 0] = true; });
+    manyDivisions = Object.keys(divs).length > 1;
+    var missing = list.filter(function (v) { return !v.result; }), inAlready = list.filter(function (v) { return !!v.result; });
+    rows = missing.concat(inAlready).map(makeRow);
+    byTable = {};
+    tbody.textContent = "";
+    rows.forEach(function (row) { byTable[row.view.table] = row; tbody.appendChild(row.tr); });
+    if (!rows.length) {
+      tbody.appendChild(el("tr", {}, el("td", { colSpan: 7, className: "small" }, "Round " + round + " has no games at tables yet: pair it on ",
+        el("a", { href: "/director/" + C.tournament + "/rounds" }, "Rounds & pairing"), ".")));
+    }
+    count();
+  }
+
+  function count() {
+    var left = rows.filter(function (r) { return !done(r); }).length;
+    if (!rows.length) summary.textContent = "";
+    else if (left) summary.textContent = (rows.length - left) + " of " + rows.length + " tables have a result; " + left + " to go.";
+    else summary.textContent = "All " + rows.length + " tables of round " + round + " have a result.";
+    summary.classList.toggle("all-in", rows.length > 0 && !left);
+  }
+
+  // next is the first row after this one (wrapping) still without a
+  // result; null when every table has one.
+  function next(row) {
+    var i = rows.indexOf(row);
+    for (var k = 1; k <= rows.length; k++) {
+      var r = rows[(i + k) % rows.length];
+      if (!done(r) && r !== row) return r;
+    }
+    return null;
+  }
+  function moveOn(row) {
+    var n = next(row);
+    if (n) { n.inputs[0].focus(); return; }
+    summary.tabIndex = -1;
+    summary.focus();
+  }
+
+  function scoresOf(row) {
+    var out = [];
+    for (var i = 0; i < 2; i++) {
+      var s = row.inputs[i].value.trim();
+      if (!/^\d{1,4}$/.test(s)) return { bad: i };
+      out.push(parseInt(s, 10));
+    }
+    return { scores: out };
+  }
+
+  function sameScores(row, s) { return row.view.scores && row.view.scores[0] === s[0] && row.view.scores[1] === s[1]; }
+
+  // words turns a refusal into what the director reads: no codes.
+  function refusal(row, err) {
+    var v = row.view;
+    switch (err.code) {
+      case "already-entered":
+        if (err.state && err.state.players) { row.view = err.state; count(); }
+        var was = row.view.scores ? " (" + row.view.scores.join("–") + ")" : "";
+        return askReason(row, "Table " + v.table + " already has a result" + was + ". Type why it changes and press Enter to replace it, or Esc to keep it.", false);
+      case "game-has-record":
+        return askReason(row, "This game was recorded move by move at the table. To put these scores in its place, type why and press Enter, or Esc to keep the record.", true);
+      case "missing-reason":
+        return askReason(row, "Say why, then press Enter.", row.needVoid);
+      case "no-such-table":
+        say(row, "Table " + v.table + " has no game in round " + round + " any more: the pairings changed. Reload the page.", "error");
+        break;
+      default:
+        var text = err.detail || err.message;
+        say(row, text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : "."), "error");
+    }
+    row.inputs[0].focus();
+  }
+
+  function save(row) {
+    if (row.busy) return;
+    var got = scoresOf(row);
+    if (got.bad !== undefined) {
+      say(row, "Type both scores, in whole numbers.", "error");
+      row.inputs[got.bad].focus();
+      return;
+    }
+    var reason = row.reasonLabel.hidden ? "" : row.reason.value.trim();
+    if (!row.reasonLabel.hidden && !reason) { say(row, "Say why, then press Enter (Esc to leave it as it is).", "error"); row.reason.focus(); return; }
+    if (done(row) && !reason && sameScores(row, got.scores)) { row.dirty = false; moveOn(row); return; }
+    var body = { scores: got.scores };
+    if (row.view.division_id) body.division_id = row.view.division_id;
+    if (reason) body.reason = reason;
+    if (reason && row.needVoid) body.record = "void";
+    row.busy = true;
+    row.tr.classList.add("saving");
+    row.inputs.concat([row.reason]).forEach(function (i) { i.readOnly = true; });
+    say(row, "Saving…", "");
+    C.api("POST", C.base + "/rounds/" + round + "/tables/" + row.view.table + "/result", body).then(function (res) {
+      row.view.result = res.result;
+      row.view.scores = got.scores;
+      row.dirty = false;
+      closeReason(row);
+      show(row);
+      say(row, echo(row, res), "ok");
+      count();
+      return true;
+    }, function (err) {
+      refusal(row, err);
+      return false;
+    }).then(function (ok) {
+      row.busy = false;
+      row.tr.classList.remove("saving");
+      row.inputs.concat([row.reason]).forEach(function (i) { i.readOnly = false; });
+      if (ok) moveOn(row);
+    });
+  }
+
+  // echo is a saved row's line: who won by how much, and both players'
+  // records after it.
+  function echo(row, res) {
+    var s = row.view.scores, p = row.view.players, d = s[0] - s[1];
+    var head = (res.amended ? "Amended: " : "Saved: ") + (d === 0 ? "a tie. " : (d > 0 ? p[0].name : p[1].name) + " by " + Math.abs(d) + ". ");
+    return head + (res.players || []).map(function (x) {
+      return x.name + " " + wl(x.wins) + "–" + wl(x.losses) + " " + signed(x.spread);
+    }).join(" · ");
+  }
+
+  tbody.addEventListener("keydown", function (e) {
+    var t = e.target, tr = t.closest && t.closest("tr");
+    var row = tr && byTable[tr.dataset.table];
+    if (!row) return;
+    if (e.key === "Enter") {
+      e.preventDefault();
+      if (t === row.inputs[0] && row.inputs[1].value.trim() === "" && row.reasonLabel.hidden) { row.inputs[1].focus(); return; }
+      save(row);
+    } else if (e.key === "Escape" && !row.reasonLabel.hidden) {
+      e.preventDefault();
+      closeReason(row);
+      show(row);
+      say(row, row.settled || describe(row.view), "");
+      row.dirty = false;
+      row.inputs[0].focus();
+    }
+  });
+
+  document.getElementById("round-select").addEventListener("change", function (e) {
+    location.href = "/director/" + C.tournament + "/results?round=" + encodeURIComponent(e.target.value);
+  });
+
+  // refresh reads the round's tables again when a result or a finished
+  // game may have changed one: a row not being typed in takes the result
+  // that came in from elsewhere (a tablet, another director).
+  function refresh() {
+    C.api("GET", C.base + "/rounds/" + round + "/tables").then(function (list) {
+      if (!rows.length && list.length) { render(list); if (rows.length) rows[0].inputs[0].focus(); return; }
+      list.forEach(function (v) {
+        var row = byTable[v.table];
+        if (!row || row.busy || row.dirty || row.tr.contains(document.activeElement) || !row.reasonLabel.hidden) return;
+        if (JSON.stringify(row.view.scores || null) === JSON.stringify(v.scores || null) && !!row.view.result === !!v.result) return;
+        if (v.players[0].id !== row.view.players[0].id) return; // pairings changed: the page says so below
+        row.view = v;
+        show(row);
+        say(row, describe(v), "");
+      });
+      if (list.length !== rows.length) summary.textContent = "The pairings of round " + round + " changed: reload the page to see them.";
+      else count();
+    }, function () { /* the badge says the connection is down */ });
+  }
+
+  render(parseData());
+  var first = rows.filter(function (r) { return !done(r); })[0] || rows[0];
+  if (first) first.inputs[0].focus();
+  var reload = C.debounce(refresh, 300);
+  C.live(C.tournament, { result: reload, pairings: reload, game: function (n) { if (n.status === "finished") reload(); } });
+})();
