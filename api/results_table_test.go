@@ -90,7 +90,7 @@ func TestTableResultEnterAndAmend(t *testing.T) {
 	wantProblem(t, e.post(e.tablePath(1, 1), e.Director, map[string]any{"scores": []int{400}}), http.StatusBadRequest, "bad-scores")
 	wantProblem(t, e.post(e.tablePath(1, 1), "", map[string]any{"scores": []int{400, 300}}), http.StatusUnauthorized, "credentials-required")
 	wantProblem(t, e.post(e.tablePath(1, 1), e.Director, map[string]any{"scores": []int{400, 300}, "players": []int{1, 2}}), http.StatusBadRequest, "unknown-field")
-	wantProblem(t, e.post(e.tablePath(1, 1), e.Director, map[string]any{"scores": []int{4000, 300}, "reason": "x"}), http.StatusUnprocessableEntity, "score-out-of-range")
+	wantProblem(t, e.post(e.tablePath(1, 1), e.Director, map[string]any{"scores": []int{4000, 300}, "reason": "x"}), http.StatusUnprocessableEntity, "implausible-score")
 }
 
 // Scores go in seat order: here seat 1 is the player with the higher id.
@@ -142,4 +142,47 @@ func TestTableResultFindsDivision(t *testing.T) {
 	}
 	wantProblem(t, e.post(e.tablePath(1, 2), e.Director, map[string]any{"scores": []int{300, 350}, "reason": "x", "division_id": *e.division}),
 		http.StatusNotFound, "no-such-table")
+}
+
+// A game recorded at the table owns its result: keyed by table, a hand
+// result is refused (game-has-record) until record "void" comes with a
+// reason, both for a game under way and for one the record finished (whose
+// result is then amended).
+func TestTableResultOverRecord(t *testing.T) {
+	f := newFixture(t)
+	e := &event{testServer: f.testServer, t: t, tournament: f.tournament, ids: map[string]int64{"Doug": f.players[0], "Emely": f.players[1]}}
+	for i, tc := range dougVEmely[:6] {
+		must[service.TurnResult](t, f.enter(f.game, f.table, turn{Turn: i + 1, Player: tc.seat, Kind: tc.kind, Move: tc.move, Rack: tc.rack}), http.StatusCreated)
+	}
+	if tables := must[[]service.TableView](t, e.get(e.path("/rounds/1/tables"), ""), http.StatusOK); tables[0].Status != service.StatusInProgress || tables[0].Result != nil {
+		t.Fatalf("a game under way: %+v", tables[0])
+	}
+	wantProblem(t, e.post(e.tablePath(1, 1), e.Director, map[string]any{"scores": []int{460, 345}}), http.StatusConflict, "game-has-record")
+	wantProblem(t, e.post(e.tablePath(1, 1), e.Director, map[string]any{"scores": []int{460, 345}, "reason": "tablet died"}), http.StatusConflict, "game-has-record")
+	got := e.keyTable(1, 1, map[string]any{"scores": []int{460, 345}, "reason": "tablet died", "record": "void"}, http.StatusCreated)
+	if got.Amended || got.Result.Source != service.SourceEntered || got.Result.GameID == nil || *got.Result.GameID != f.game {
+		t.Fatalf("hand result over the record %+v", got)
+	}
+	wantRecordsMatch(t, e, got)
+	wantStandings(t, e.standings(""), "1 Doug 1-0 +115", "2 Emely 0-1 -115")
+	if tables := must[[]service.TableView](t, e.get(e.path("/rounds/1/tables"), ""), http.StatusOK); tables[0].Status != "" || !slices.Equal(tables[0].Scores, []int{460, 345}) {
+		t.Fatalf("after the hand result: %+v", tables[0])
+	}
+
+	// A finished record's result: a reason alone does not replace it.
+	g := newFixture(t)
+	e = &event{testServer: g.testServer, t: t, tournament: g.tournament}
+	finishDougVEmely(t, g)
+	p := wantProblem(t, e.post(e.tablePath(1, 1), e.Director, map[string]any{"scores": []int{451, 355}}), http.StatusConflict, "already-entered")
+	var state service.TableView
+	if err := json.Unmarshal(p.State, &state); err != nil || state.Result == nil || state.Result.Source != service.SourceRecorded {
+		t.Fatalf("state %s", p.State)
+	}
+	wantProblem(t, e.post(e.tablePath(1, 1), e.Director, map[string]any{"scores": []int{451, 355}, "reason": "card says 355"}), http.StatusConflict, "game-has-record")
+	got = e.keyTable(1, 1, map[string]any{"scores": []int{451, 355}, "reason": "card says 355", "record": "void"}, http.StatusOK)
+	if !got.Amended || got.Result.Source != service.SourceEntered || !slices.Equal(got.Result.Scores, []int{451, 355}) {
+		t.Fatalf("amended over the record %+v", got)
+	}
+	wantRecordsMatch(t, e, got)
+	wantStandings(t, e.standings(""), "1 Doug 1-0 +96", "2 Emely 0-1 -96")
 }

@@ -43,7 +43,10 @@ type TableResult struct {
 }
 
 // TableView is one table of a round: its players in seat order and, once
-// it is in, the result with its scores in seat order.
+// it is in, the result with its scores in seat order. Status is the
+// game's while it is recorded turn by turn and has no result yet
+// (in-progress, awaiting-racks, ...): a hand result then needs the record
+// set aside.
 type TableView struct {
 	Table      int          `json:"table"`
 	DivisionID *int64       `json:"division_id,omitempty"`
@@ -52,6 +55,7 @@ type TableView struct {
 	Players    []PlayerRef  `json:"players"`
 	Scores     []int        `json:"scores,omitempty"`
 	Result     *RoundResult `json:"result,omitempty"`
+	Status     string       `json:"status,omitempty"`
 }
 
 // seated is the pairing at a table: its players in seat order and its
@@ -98,6 +102,7 @@ func (st *divState) tableView(s seated) TableView {
 	}
 	if s.game != nil {
 		v.GameID = copyID(&s.game.ID)
+		v.Status = st.gameStatus[s.game.ID]
 	}
 	for _, id := range s.seats {
 		v.Players = append(v.Players, PlayerRef{ID: id, Name: st.name(st.line[id])})
@@ -126,23 +131,12 @@ func (s *Service) RoundTables(ctx context.Context, tournamentID int64, round int
 	if err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
 	}
-	divs, err := s.Store.ListDivisions(ctx, tournamentID)
+	states, err := s.allDivisions(ctx, t)
 	if err != nil {
 		return nil, err
 	}
-	scopes := []*Division{nil} // a tournament without divisions
-	if len(divs) > 0 {
-		scopes = scopes[:0]
-		for i := range divs {
-			scopes = append(scopes, &divs[i])
-		}
-	}
 	out := []TableView{}
-	for _, div := range scopes {
-		st, err := s.loadDivision(ctx, t, div)
-		if err != nil {
-			return nil, err
-		}
+	for _, st := range states {
 		for _, sd := range st.tables(round) {
 			out = append(out, st.tableView(sd))
 		}
@@ -155,11 +149,7 @@ func (s *Service) RoundTables(ctx context.Context, tournamentID int64, round int
 // one named, else the division of the players of the round's game at that
 // table, else of the result that paired two players there.
 func (s *Service) tableDivision(ctx context.Context, t *Tournament, round, table int, named *int64) (*divState, error) {
-	divs, err := s.Store.ListDivisions(ctx, t.ID)
-	if err != nil {
-		return nil, err
-	}
-	if named != nil || len(divs) <= 1 {
+	if named != nil {
 		div, err := s.resolveDivision(ctx, t, named)
 		if err != nil {
 			return nil, err

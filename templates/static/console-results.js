@@ -26,6 +26,7 @@
   // describe says what a result in the table is, in words.
   function describe(v) {
     var r = v.result;
+    if (!r && v.status) return "Being recorded at the table, no result yet: a score typed here sets the record aside.";
     if (!r) return "";
     if (r.kind !== "game" || !v.scores) return "Result in: " + r.kind + (r.names ? " (" + r.names.join(", ") + ")" : "") + ".";
     var a = v.players[0].name, b = v.players[1].name, d = v.scores[0] - v.scores[1];
@@ -45,7 +46,7 @@
   function makeRow(v) {
     var row = { view: v, busy: false, dirty: false, needVoid: false };
     row.inputs = [scoreBox(row, 0), scoreBox(row, 1)];
-    row.reason = el("input", { type: "text", className: "reason", autocomplete: "off", maxLength: 500, placeholder: "e.g. slip misread (kept in the audit log)" });
+    row.reason = el("input", { type: "text", className: "reason", autocomplete: "off", maxLength: 500, placeholder: "kept in the audit log" });
     row.reasonLabel = el("label", { className: "reason-label" }, el("span", { className: "reason-ask" }), row.reason);
     row.reasonLabel.hidden = true;
     row.echo = el("span", { className: "echo" });
@@ -157,9 +158,17 @@
       case "already-entered":
         if (err.state && err.state.players) { row.view = err.state; count(); }
         var was = row.view.scores ? " (" + row.view.scores.join("–") + ")" : "";
+        if (row.view.result && row.view.result.source === "recorded") {
+          // The record's own result: replacing it sets the record aside.
+          return askReason(row, "Table " + v.table + "'s result" + was + " comes from the game recorded move by move at the table. To put these scores in its place, type why and press Enter, or Esc to keep it.", true);
+        }
         return askReason(row, "Table " + v.table + " already has a result" + was + ". Type why it changes and press Enter to replace it, or Esc to keep it.", false);
       case "game-has-record":
-        return askReason(row, "This game was recorded move by move at the table. To put these scores in its place, type why and press Enter, or Esc to keep the record.", true);
+        return askReason(row, "This game was recorded move by move at the table. To put these scores in its place " +
+          (row.reason.value.trim() ? "(the record is set aside), press Enter again" : "(the record is set aside), type why and press Enter") + ", or Esc to keep the record.", true);
+      case "no-record":
+        row.needVoid = false;
+        return askReason(row, "The game at this table has no moves recorded after all: press Enter to save the scores with your reason.", false);
       case "missing-reason":
         return askReason(row, "Say why, then press Enter.", row.needVoid);
       case "no-such-table":
