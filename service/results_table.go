@@ -257,7 +257,11 @@ func (s *Service) standingsOf(ctx context.Context, t *Tournament, div *Division,
 	if err != nil {
 		return nil, err
 	}
-	rows := st.standingRows(st.d.Rounds())
+	through, err := st.through(0) // what GET standings shows by default
+	if err != nil {
+		return nil, err
+	}
+	rows := st.standingRows(through)
 	out := make([]PlayerStanding, 0, len(ids))
 	for _, id := range ids {
 		for _, r := range rows {
