@@ -213,6 +213,7 @@ func TestVoidFinishedRecord(t *testing.T) {
 func TestEndGameWithReason(t *testing.T) {
 	f := newFixture(t)
 	e := &event{testServer: f.testServer, t: t, tournament: f.tournament}
+	wantProblem(t, f.post(gpath(f.game, "/end"), f.Director, map[string]any{"how": "time", "reason": "x"}), http.StatusConflict, "no-record")
 	for i, tc := range dougVEmely[:4] {
 		must[service.TurnResult](t, f.enter(f.game, f.table, turn{Turn: i + 1, Player: tc.seat, Kind: tc.kind, Move: tc.move, Rack: tc.rack}), http.StatusCreated)
 	}
@@ -234,6 +235,10 @@ func TestEndGameWithReason(t *testing.T) {
 		t.Fatalf("standings %s (spread %d)", lines(rows), spread)
 	}
 	wantProblem(t, f.post(gpath(f.game, "/end"), f.Director, map[string]any{"how": "time", "reason": "again"}), http.StatusConflict, "game-over")
+	if r := f.get(gpath(f.game, "/export.gcg"), f.Director); r.Status != http.StatusOK ||
+		!strings.Contains(string(r.Body), "#note The director ended the game where it stood: time ran out for the round.") {
+		t.Fatalf("GCG export %d:\n%s", r.Status, r.Body)
+	}
 	audit := must[[]service.AuditEntry](t, f.get(gpath(f.game, "/audit"), f.Director), http.StatusOK)
 	if !slices.ContainsFunc(audit, func(a service.AuditEntry) bool { return a.Action == "end-game" && a.Reason == "round time ran out" }) {
 		t.Fatal("no end-game audit entry")
@@ -249,10 +254,10 @@ func TestEndGameRacksAndNegativeFinal(t *testing.T) {
 	must[service.TurnResult](t, f.enter(f.game, f.table, turn{Player: 1, Move: "8D WINDY"}), http.StatusCreated)
 	v := must[service.GameView](t, f.post(gpath(f.game, "/end"), f.Director,
 		map[string]any{"how": "abandoned", "reason": "Emely taken ill", "racks": map[string]string{"2": "QZJXKAE"}}), http.StatusOK)
-	if v.Result.RackAdjust[1] != -(10 + 10 + 8 + 8 + 5 + 1 + 1) || v.Result.Final[1] != -43 {
+	if v.Result.RackAdjust[1] != -(10+10+8+8+5+1+1) || v.Result.Final[1] != -43 {
 		t.Fatalf("result %+v", v.Result)
 	}
-	wantStandings(t, e.standings(""), "1 Doug 1-0 +73", "2 Emely 0-1 -73")
+	wantStandings(t, e.standings(""), "1 Doug 1-0 +75", "2 Emely 0-1 -75")
 	rs := must[[]service.RoundResult](t, f.get(e.path("/results"), ""), http.StatusOK)
 	if len(rs) != 1 || rs[0].Scores[1] != -43 {
 		t.Fatalf("results %+v", rs)
@@ -264,4 +269,15 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// TestWithdrawalKeepsRecord: a withdrawal does not write a forfeit beside
+// a game being recorded; once the game is ended, it may go ahead.
+func TestWithdrawalKeepsRecord(t *testing.T) {
+	f := newFixture(t)
+	must[service.TurnResult](t, f.enter(f.game, f.table, turn{Player: 1, Move: "8D WINDY"}), http.StatusCreated)
+	withdraw := map[string]any{"reason": "called home", "unplayed": "forfeit"}
+	wantProblem(t, f.post(f.tpath("/players/"+itoa(f.players[1])+"/withdraw"), f.Director, withdraw), http.StatusConflict, "game-has-record")
+	must[service.GameView](t, f.post(gpath(f.game, "/end"), f.Director, map[string]any{"how": "abandoned", "reason": "called home"}), http.StatusOK)
+	must[service.Player](t, f.post(f.tpath("/players/"+itoa(f.players[1])+"/withdraw"), f.Director, withdraw), http.StatusOK)
 }

@@ -191,7 +191,7 @@ func (s *Service) loadDivision(ctx context.Context, t *Tournament, div *Division
 	// a setting changed after the fact cannot make stored rows unreadable;
 	// the real rules apply from the end of the load.
 	loose := st.cfg
-	loose.Rounds, loose.MaxScore = 0, max(st.cfg.MaxScore, 1_000_000)
+	loose.Rounds, loose.MaxScore, loose.MinScore = 0, max(st.cfg.MaxScore, 1_000_000), min(st.cfg.MinScore, -1_000_000)
 	name := "tournament"
 	if div != nil {
 		name = div.Name

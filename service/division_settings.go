@@ -27,12 +27,18 @@ type DivisionSettings struct {
 	SpreadCaps    []int    `json:"spread_caps,omitempty"` // per round, the last repeating
 	ByeSpread     *int     `json:"bye_spread,omitempty"`
 	ForfeitSpread *int     `json:"forfeit_spread,omitempty"`
-	MaxScore      int      `json:"max_score,omitempty"`
+	// MaxScore and MinScore bound a game score as a sanity check
+	// (implausible-score beyond them; defaults 2500 and -500): a final
+	// below zero after rack deductions and time penalties is a real score.
+	// A game recorded turn by turn is never refused on its score.
+	MaxScore int  `json:"max_score,omitempty"`
+	MinScore *int `json:"min_score,omitempty"`
 	// Withdrawal and LateEntry: what unplayed rounds become (forfeit,
 	// bye or none).
 	Withdrawal string `json:"withdrawal,omitempty"`
 	LateEntry  string `json:"late_entry,omitempty"`
-	// FirstRoundPairing pairs round 1 (default random); Pairing the others
+	// FirstRoundPairing pairs round 1 (default swiss: seeded by rating, top
+	// half against bottom half; koth when Pairing is koth); Pairing the others
 	// (default swiss): swiss, koth, rr, random.
 	FirstRoundPairing string `json:"first_round_pairing,omitempty"`
 	Pairing           string `json:"pairing,omitempty"`
@@ -77,6 +83,9 @@ func (ds DivisionSettings) config(variant string) (standings.Config, error) {
 	}
 	if ds.MaxScore != 0 {
 		c.MaxScore = ds.MaxScore
+	}
+	if ds.MinScore != nil {
+		c.MinScore = *ds.MinScore
 	}
 	if ds.Withdrawal != "" {
 		c.Withdrawal = standings.Unplayed(ds.Withdrawal)

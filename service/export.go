@@ -104,6 +104,11 @@ func gcgRecord(l *loaded) *gcg.Record {
 		case e.Kind == EventTimePenalty:
 			penalties = append(penalties, gcg.Event{Kind: gcg.TimePenalty, Score: -e.Points})
 			penaltySeats = append(penaltySeats, seat)
+		case e.Kind == EventEnd:
+			// GCG has no line for it: a note says why the record stops.
+			rec.Notes = append(rec.Notes, gcg.Note{AfterEvent: len(rec.Events), Text: "The director ended the game where it stood: " + endHows[e.Move] + "."})
+		case e.Kind == EventVoid:
+			rec.Notes = append(rec.Notes, gcg.Note{AfterEvent: len(rec.Events), Text: "The director set this record aside; the game's result was entered by hand."})
 		}
 	}
 	endRackLines(r.game, ts, add)

@@ -68,6 +68,12 @@ func (s *Service) EndGame(ctx context.Context, a Actor, gameID int64, in EndGame
 		case l.r.game.Over() || l.r.status == StatusFinished:
 			return Errorf(KindConflict, "game-over", "game %d is over already (%s)", gameID, l.r.status)
 		}
+		if err := s.refuseBesideHandResult(ctx, l); err != nil {
+			return err
+		}
+		if !l.hasRecord() {
+			return Errorf(KindConflict, "no-record", "game %d has no turns recorded: enter its result by hand", gameID)
+		}
 		before := s.view(l.t, l.g, l.names, l.events, l.r)
 		events := []*TurnEvent{{GameID: l.g.ID, Kind: EventEnd, Seat: l.r.game.ToMove() + 1, Move: how, Agrees: true}}
 		for seat := 1; seat <= len(l.g.Seats); seat++ {
@@ -180,6 +186,47 @@ func (s *Service) voidRecord(ctx context.Context, a Actor, l *loaded, reason str
 	return s.audit(ctx, a, l.g, "void-record", reason,
 		map[string]any{"status": before.Status, "totals": before.Totals, "turns": len(before.Turns)},
 		map[string]any{"status": StatusVoided})
+}
+
+// refuseBesideHandResult refuses to start a record for a game whose
+// result the director entered by hand (game-has-result): a record beside
+// a hand result would be a second truth for the pairing. Once a record is
+// live a hand result cannot be entered (game-has-record), so only a game
+// without one is looked at.
+func (s *Service) refuseBesideHandResult(ctx context.Context, l *loaded) error {
+	if l.hasRecord() || l.r.voided {
+		return nil
+	}
+	row, err := s.Store.ResultForGame(ctx, l.g.ID)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return nil
+	case err != nil:
+		return err
+	case row.Source == SourceRecorded:
+		return nil
+	}
+	return &Error{Kind: KindConflict, Type: "game-has-result", Detail: map[string]any{"game_id": l.g.ID, "table": l.g.Table, "result_id": row.ID},
+		Msg: "table " + strconv.Itoa(l.g.Table) + "'s result was entered by hand (result " + strconv.FormatInt(row.ID, 10) +
+			"), so nothing is recorded for it turn by turn; to record the game instead, clear that result first (with a reason)"}
+}
+
+// handBackToRecord gives the result of a game whose record is brought
+// back (its void undone) to the record again, as it was before the void:
+// the record then decides it, changing or removing a result the director
+// entered by hand meanwhile (audited as a change by the record).
+func (s *Service) handBackToRecord(ctx context.Context, l *loaded) error {
+	row, err := s.Store.ResultForGame(ctx, l.g.ID)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return nil
+	case err != nil:
+		return err
+	case row.Source == SourceRecorded:
+		return nil
+	}
+	row.Source, row.UpdatedAt = SourceRecorded, s.now()
+	return s.Store.UpdateResult(ctx, row)
 }
 
 // recordOf loads the game of a pairing when it has a record, for the

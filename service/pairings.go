@@ -12,8 +12,9 @@ import (
 )
 
 // PairInput asks for a round's pairings. System is swiss, koth, rr,
-// random or manual; empty: the division's default (round 1 random,
-// later rounds Swiss, unless its settings say otherwise).
+// random or manual; empty: the division's default (round 1 seeded by
+// rating, top half against bottom half, and later rounds Swiss, unless
+// its settings say otherwise).
 type PairInput struct {
 	DivisionID *int64 `json:"division_id"`
 	System     string `json:"system"`
@@ -71,17 +72,17 @@ type PairingView struct {
 // RoundPairings is a round of a division: games by table, then byes, and
 // the active players not yet paired.
 type RoundPairings struct {
-	TournamentID int64         `json:"tournament_id"`
-	DivisionID   *int64        `json:"division_id,omitempty"`
-	Round        int           `json:"round"`
-	System       string        `json:"system,omitempty"` // when just paired
-	Seed         *uint64       `json:"seed,omitempty"`   // of a random draw just made
+	TournamentID int64   `json:"tournament_id"`
+	DivisionID   *int64  `json:"division_id,omitempty"`
+	Round        int     `json:"round"`
+	System       string  `json:"system,omitempty"` // when just paired
+	Seed         *uint64 `json:"seed,omitempty"`   // of a random draw just made
 	// BasedOn: when just paired by Swiss or KOTH, the round whose
 	// standings it paired on; Forced: paired on an incomplete round.
-	BasedOn int  `json:"based_on,omitempty"`
-	Forced  bool `json:"forced,omitempty"`
-	Pairings     []PairingView `json:"pairings"`
-	Unpaired     []PlayerRef   `json:"unpaired"`
+	BasedOn  int           `json:"based_on,omitempty"`
+	Forced   bool          `json:"forced,omitempty"`
+	Pairings []PairingView `json:"pairings"`
+	Unpaired []PlayerRef   `json:"unpaired"`
 }
 
 // roundView shows a round of the division.
@@ -161,8 +162,10 @@ func (st *divState) defaultSystem(round int) standings.System {
 		return standings.System(first)
 	case round == 1 && later == string(standings.SystemRoundRobin):
 		return standings.SystemRoundRobin
+	case round == 1 && later == string(standings.SystemKOTH):
+		return standings.SystemKOTH // seeded by rating: 1st v 2nd
 	case round == 1:
-		return standings.SystemRandom
+		return standings.SystemSwiss // seeded by rating: top half v bottom half, as tsh
 	case later != "":
 		return standings.System(later)
 	}

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"tourney/standings"
@@ -29,6 +30,19 @@ func (s *Service) WithdrawPlayer(ctx context.Context, a Actor, tournamentID, pla
 		}
 		if p.Withdrawn != "" {
 			return Errorf(KindConflict, "already-withdrawn", "%s has already withdrawn", p.Name)
+		}
+		// A game of theirs being recorded keeps its record: the director
+		// ends it (or sets the record aside) before the withdrawal turns
+		// it into a forfeit.
+		for _, g := range st.games {
+			if _, done := st.d.Result(st.line[p.ID], g.Round); done || !slices.Contains(g.Seats, p.ID) {
+				continue
+			}
+			if l, err := s.recordOf(ctx, &g); err != nil {
+				return err
+			} else if l != nil {
+				return Errorf(KindConflict, "game-has-record", "%s's game at table %d of round %d is recorded turn by turn: end it from the record or set the record aside before the withdrawal", p.Name, g.Table, g.Round)
+			}
 		}
 		unplayed := standings.Unplayed(in.Unplayed)
 		if unplayed == "" {

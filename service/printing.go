@@ -13,19 +13,19 @@ import (
 // DivisionRecord is a division round by round (public): its standings
 // after Through, and each player's games up to that round.
 type DivisionRecord struct {
-	TournamentID int64          `json:"tournament_id"`
-	Tournament   string         `json:"tournament"`
-	DivisionID   *int64         `json:"division_id,omitempty"`
-	Division     string         `json:"division,omitempty"`
-	Through      int            `json:"through"` // the last round shown
-	Rounds       int            `json:"rounds"`  // rounds planned (0: not set)
+	TournamentID int64  `json:"tournament_id"`
+	Tournament   string `json:"tournament"`
+	DivisionID   *int64 `json:"division_id,omitempty"`
+	Division     string `json:"division,omitempty"`
+	Through      int    `json:"through"` // the last round shown
+	Rounds       int    `json:"rounds"`  // rounds planned (0: not set)
 	// Complete is the last round N (up to Through) such that rounds 1 to N
 	// are complete: what "after round N" means. InProgress is the next
 	// round, when it is shown and has pairings: how many results are in.
 	Complete   int            `json:"complete"`
 	InProgress *RoundProgress `json:"in_progress,omitempty"`
-	Standings    []StandingRow  `json:"standings"`
-	Players      []PlayerRecord `json:"players"` // in the division's line order (player id)
+	Standings  []StandingRow  `json:"standings"`
+	Players    []PlayerRecord `json:"players"` // in the division's line order (player id)
 }
 
 // PlayerRecord is one player's rounds.

@@ -63,7 +63,7 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 		if err != nil {
 			return err
 		}
-		cfg.Rounds, cfg.MaxScore = 0, max(cfg.MaxScore, 1_000_000)
+		cfg.Rounds, cfg.MaxScore, cfg.MinScore = 0, max(cfg.MaxScore, 1_000_000), min(cfg.MinScore, -1_000_000)
 		d, err := standings.ParseT([]byte(in.Text), div.Name, cfg)
 		if err != nil {
 			return standingsError(err)

@@ -57,6 +57,9 @@ func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnI
 			return err
 		}
 		game = l.g
+		if err := s.refuseBesideHandResult(ctx, l); err != nil {
+			return err
+		}
 		e, err := s.newEvent(a, l, in)
 		if err != nil {
 			return err
@@ -248,6 +251,12 @@ func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoIn
 		}
 		if err := s.Store.UpdateTurn(ctx, &last); err != nil {
 			return err
+		}
+		if last.Kind == EventVoid {
+			// The record is back and owns the result again.
+			if err := s.handBackToRecord(ctx, l); err != nil {
+				return err
+			}
 		}
 		if err := s.audit(ctx, a, l.g, "undo-turn", in.Reason, before, last); err != nil {
 			return err

@@ -75,9 +75,14 @@ type Config struct {
 	ByeSpread int
 	// ForfeitSpread is the spread of a forfeit: the winner +, the loser -.
 	ForfeitSpread int
-	// MaxScore bounds a game score: 0..MaxScore (2000 by default; the
-	// record is in the 800s).
-	MaxScore int
+	// MinScore and MaxScore bound a game score, a sanity check against
+	// typing errors (DefaultMinScore..DefaultMaxScore, -500..2500, by
+	// default): a game can end below zero after rack deductions and time
+	// penalties, and variants score more than standard rules. A score
+	// outside is refused with CodeImplausibleScore. MinScore is 0 or
+	// below (0: no negative game scores). MaxScore also bounds the spread
+	// of a bye or forfeit.
+	MinScore, MaxScore int
 	// SpreadCaps caps the spread of each game for standings: round r uses
 	// SpreadCaps[r-1], the last value repeating. Empty: no cap.
 	SpreadCaps []int
@@ -95,6 +100,17 @@ type Config struct {
 	Gibson GibsonConfig
 }
 
+// Default bounds of a game score (Config.MinScore, Config.MaxScore). The
+// highest scores of standard tournament play are well under 1,200 and the
+// lowest a few dozen below zero (a rack deduction is under 100 points, a
+// time penalty 10 points a minute); the bounds leave room for variants
+// (bigger bonus squares and boards, team scores that add two players')
+// and catch a mistyped digit.
+const (
+	DefaultMinScore = -500
+	DefaultMaxScore = 2500
+)
+
 // DefaultConfig returns the rules a realm uses unless the director says
 // otherwise. An unknown realm gets NASPA's rules.
 func DefaultConfig(realm Realm) Config {
@@ -102,7 +118,8 @@ func DefaultConfig(realm Realm) Config {
 		Realm:         RealmNASPA,
 		ByeSpread:     50,
 		ForfeitSpread: 50,
-		MaxScore:      2000,
+		MinScore:      DefaultMinScore,
+		MaxScore:      DefaultMaxScore,
 		Chain:         []string{KeyWins, KeyLosses, KeySpread},
 		Withdrawal:    UnplayedForfeit,
 		LateEntry:     UnplayedForfeit,
@@ -129,6 +146,12 @@ func (c Config) Validate() error {
 		return errorf(CodeBadConfig, "the forfeit spread must be positive (%d)", c.ForfeitSpread)
 	case c.MaxScore <= 0:
 		return errorf(CodeBadConfig, "the highest score must be positive (%d)", c.MaxScore)
+	case c.MinScore > 0:
+		return errorf(CodeBadConfig, "the lowest score cannot be above 0 (%d): a game can end 0-0", c.MinScore)
+	case c.ByeSpread > c.MaxScore:
+		return errorf(CodeBadConfig, "the bye spread (%d) cannot be above the highest score (%d)", c.ByeSpread, c.MaxScore)
+	case c.ForfeitSpread > c.MaxScore:
+		return errorf(CodeBadConfig, "the forfeit spread (%d) cannot be above the highest score (%d)", c.ForfeitSpread, c.MaxScore)
 	case c.Gibson.SpreadPerRound < 0:
 		return errorf(CodeBadConfig, "the Gibson spread per round cannot be negative")
 	case c.Gibson.PrizePlaces < 0:
@@ -192,4 +215,12 @@ func (c Config) clone() Config {
 	c.SpreadCaps = slices.Clone(c.SpreadCaps)
 	c.Chain = slices.Clone(c.Chain)
 	return c
+}
+
+// checkGameScore refuses a game score outside MinScore..MaxScore.
+func (c Config) checkGameScore(score int) error {
+	if score < c.MinScore || score > c.MaxScore {
+		return errorf(CodeImplausibleScore, "a game score of %d is implausible: this division takes %d to %d", score, c.MinScore, c.MaxScore)
+	}
+	return nil
 }

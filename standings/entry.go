@@ -121,8 +121,8 @@ func (d *Division) recordGame(e Entry, amend bool) (Change, error) {
 		return Change{}, errorf(CodeSelfPairing, "%s cannot play themself", d.players[p-1].Name)
 	}
 	for _, s := range []int{e.Score, e.OppScore} {
-		if s < 0 || s > d.cfg.MaxScore {
-			return Change{}, errorf(CodeScoreOutOfRange, "score %d is out of range 0..%d", s, d.cfg.MaxScore)
+		if err := d.cfg.checkGameScore(s); err != nil {
+			return Change{}, err
 		}
 	}
 	if e.Spread != nil && *e.Spread != e.Score-e.OppScore {
@@ -202,6 +202,9 @@ func (d *Division) recordUnopposed(e Entry, amend bool) (Change, error) {
 	if e.Kind == EntryForfeit && spread <= 0 {
 		return Change{}, errorf(CodeScoreOutOfRange, "a forfeit's spread must be positive (%d)", spread)
 	}
+	if spread > d.cfg.MaxScore {
+		return Change{}, errorf(CodeScoreOutOfRange, "a %s's spread of %d is above the highest score, %d", e.Kind, spread, d.cfg.MaxScore)
+	}
 	if e.Kind == EntryForfeit {
 		spread = -spread
 	}
@@ -235,6 +238,9 @@ func (d *Division) recordForfeit(e Entry, amend bool) (Change, error) {
 	}
 	if spread <= 0 {
 		return Change{}, errorf(CodeScoreOutOfRange, "a forfeit's spread must be positive (%d)", spread)
+	}
+	if spread > d.cfg.MaxScore {
+		return Change{}, errorf(CodeScoreOutOfRange, "a forfeit's spread of %d is above the highest score, %d", spread, d.cfg.MaxScore)
 	}
 	if err := d.checkPairing(e.Round, loser, winner); err != nil {
 		return Change{}, err

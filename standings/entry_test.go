@@ -33,8 +33,13 @@ func TestEnterChecks(t *testing.T) {
 		{"the same two again next round", game(2, 1, 2, 400, 300), false, ""},
 		{"already entered", game(1, 1, 2, 400, 351), false, CodeAlreadyEntered},
 		{"amend what was never entered", game(1, 3, 4, 400, 300), true, CodeNotEntered},
-		{"score too high", game(1, 3, 4, 2001, 300), false, CodeScoreOutOfRange},
-		{"negative game score", game(1, 3, 4, -5, 300), false, CodeScoreOutOfRange},
+		{"highest score", game(1, 3, 4, DefaultMaxScore, 300), false, ""},
+		{"score too high", game(1, 3, 4, DefaultMaxScore+1, 300), false, CodeImplausibleScore},
+		{"opponent's score too high", game(1, 3, 4, 300, 9999), false, CodeImplausibleScore},
+		{"negative game score", game(1, 3, 4, -5, 300), false, ""},
+		{"lowest score", game(1, 3, 4, 300, DefaultMinScore), false, ""},
+		{"score too low", game(1, 3, 4, DefaultMinScore-1, 300), false, CodeImplausibleScore},
+		{"both below zero", game(1, 3, 4, -12, -40), false, ""},
 		{"spread mismatch", Entry{Kind: EntryGame, Round: 1, Player: 3, Opponent: 4, Score: 400, OppScore: 300, Spread: ptr(90)}, false, CodeSpreadMismatch},
 		{"spread matches", Entry{Kind: EntryGame, Round: 1, Player: 3, Opponent: 4, Score: 400, OppScore: 300, Spread: ptr(100)}, false, ""},
 		{"self", game(2, 3, 3, 400, 300), false, CodeSelfPairing},
@@ -47,6 +52,10 @@ func TestEnterChecks(t *testing.T) {
 		{"bye with scores", Entry{Kind: EntryBye, Round: 2, Player: 3, Score: 50}, false, CodeBadEntry},
 		{"bye losing spread", Entry{Kind: EntryBye, Round: 2, Player: 3, Spread: ptr(-50)}, false, CodeScoreOutOfRange},
 		{"forfeit of zero", Entry{Kind: EntryForfeit, Round: 1, Player: 3, Opponent: 4, Spread: ptr(0)}, false, CodeScoreOutOfRange},
+		{"bye above the highest score", Entry{Kind: EntryBye, Round: 2, Player: 3, Spread: ptr(DefaultMaxScore + 1)}, false, CodeScoreOutOfRange},
+		{"forfeit above the highest score", Entry{Kind: EntryForfeit, Round: 1, Player: 3, Opponent: 4, Spread: ptr(DefaultMaxScore + 1)}, false, CodeScoreOutOfRange},
+		{"forfeit to nobody above the highest score", Entry{Kind: EntryForfeit, Round: 2, Player: 3, Spread: ptr(DefaultMaxScore + 1)}, false, CodeScoreOutOfRange},
+		{"bye of the highest score", Entry{Kind: EntryBye, Round: 2, Player: 3, Spread: ptr(DefaultMaxScore)}, false, ""},
 		{"forfeit", Entry{Kind: EntryForfeit, Round: 1, Player: 3, Opponent: 4}, false, ""},
 		{"amend a game into a forfeit", Entry{Kind: EntryForfeit, Round: 1, Player: 2, Opponent: 1}, true, ""},
 		{"unknown kind", Entry{Kind: "draw", Round: 1, Player: 3, Opponent: 4}, false, CodeBadEntry},
@@ -201,11 +210,19 @@ func TestConfigValidate(t *testing.T) {
 		{"zero cap", func(c *Config) { c.SpreadCaps = []int{0} }, CodeBadConfig},
 		{"bad unplayed", func(c *Config) { c.Withdrawal = "sleep" }, CodeBadConfig},
 		{"too many rounds", func(c *Config) { c.Rounds = MaxRounds + 1 }, CodeBadConfig},
+		{"zero highest score", func(c *Config) { c.MaxScore = 0 }, CodeBadConfig},
+		{"lowest score above zero", func(c *Config) { c.MinScore = 1 }, CodeBadConfig},
+		{"no negative scores", func(c *Config) { c.MinScore = 0 }, ""},
+		{"bye above the highest score", func(c *Config) { c.MaxScore = 40 }, CodeBadConfig},
+		{"forfeit above the highest score", func(c *Config) { c.ByeSpread, c.ForfeitSpread, c.MaxScore = 0, 60, 50 }, CodeBadConfig},
 	}
 	for _, tc := range cases {
 		cfg := DefaultConfig(RealmNASPA)
 		tc.mutate(&cfg)
 		wantCode(t, cfg.Validate(), tc.code)
+	}
+	if c := DefaultConfig(RealmNASPA); c.MinScore != -500 || c.MaxScore != 2500 {
+		t.Errorf("default game scores %d..%d, want -500..2500", c.MinScore, c.MaxScore)
 	}
 	if w := DefaultConfig(RealmWESPA); w.ByeSpread != 100 {
 		t.Errorf("WESPA bye spread %d, want 100", w.ByeSpread)

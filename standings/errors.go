@@ -25,9 +25,16 @@ const (
 	CodeAlreadyEntered Code = "already-entered"
 	// CodeNotEntered: Amend or ClearResult on a result that was never entered.
 	CodeNotEntered Code = "not-entered"
-	// CodeScoreOutOfRange: a game score outside 0..MaxScore, or a bye or
-	// forfeit spread that is negative (byes) or not positive (forfeits).
+	// CodeScoreOutOfRange: the spread of a bye or forfeit that is negative
+	// (byes), not positive (forfeits) or above MaxScore; in a .t file, a
+	// bye score beyond ±MaxScore. (Before game scores had their own code,
+	// CodeImplausibleScore, it also named a game score outside 0..MaxScore.)
 	CodeScoreOutOfRange Code = "score-out-of-range"
+	// CodeImplausibleScore: a game score outside Config.MinScore..MaxScore
+	// (-500..2500 by default). A sanity bound, not a rule: negative finals
+	// are real (rack deductions, time penalties); a score past the bounds
+	// is a typing error, or a variant that needs wider bounds.
+	CodeImplausibleScore Code = "implausible-score"
 	// CodeSpreadMismatch: the spread written on the scorecard is not the
 	// difference of the two scores.
 	CodeSpreadMismatch Code = "spread-mismatch"

@@ -33,6 +33,7 @@ func FuzzReadT(f *testing.F) {
 		"A 1; ; k a\\; # 5",
 		"A\xff 1 00 2; 00 3\nB 1 00 1; 00 4\r\rC 5",
 		"A 1 2; 5; p12 3\nB 2 1; 5; p12 3",
+		"A 1 2 2; -7 -501\nB 2 1 1; 12 3",
 	} {
 		f.Add([]byte(s))
 	}

@@ -202,6 +202,7 @@ type roundContext struct {
 	pos      []int // pos[id] = place in rows (0 = first)
 	eligible []int // ids to pair, best first
 	met      map[[2]int]int
+	seeded   bool // rows ordered by rating (seedByRating), not by results
 }
 
 func newRoundContext(d *Division, round, basedOn int) (*roundContext, error) {
@@ -260,6 +261,9 @@ func (c *roundContext) chooseBye(players []int) (id int, reason string) {
 		if b := c.d.byes(players[i], c.round); fewest < 0 || b < fewest {
 			best, fewest = players[i], b
 		}
+	}
+	if c.seeded { // round 1: nobody has had a bye
+		return best, fmt.Sprintf("bye: round %d, seeded by rating: lowest-ranked by rating", c.round)
 	}
 	return best, fmt.Sprintf("bye: lowest-ranked with the fewest byes (%d so far)", fewest)
 }

@@ -4,6 +4,8 @@ import "fmt"
 
 // PairKOTH pairs King of the Hill on the standings after basedOn: 1st v
 // 2nd, 3rd v 4th, ... after the bye and any Gibson pairing are set aside.
+// Round 1, with no standings yet, is seeded by rating (seedByRating):
+// 1st v 2nd by rating, unrated players last.
 // With avoidRepeats, a pairing slides down a place (or more) when that
 // avoids a repeat, at the least total displacement.
 func PairKOTH(d *Division, round, basedOn int, avoidRepeats bool) ([]Pairing, error) {
@@ -14,12 +16,16 @@ func PairKOTH(d *Division, round, basedOn int, avoidRepeats bool) ([]Pairing, er
 	if len(c.eligible) == 0 {
 		return nil, errorf(CodeNoPlayers, "nobody is left to pair in round %d", round)
 	}
+	c.seedByRating()
 	drafts, rest := c.setAside(c.eligible, d.cfg.Gibson.Enabled)
 	last := ""
 	if d.cfg.Rounds > 0 && round == d.cfg.Rounds {
 		last = ", last round"
 	}
 	reason := func(a, b int) string {
+		if c.seeded {
+			return c.seedReason("King of the Hill", a, b, last)
+		}
 		why := fmt.Sprintf("%s vs %s, King of the Hill%s", ordinal(c.pos[a]+1), ordinal(c.pos[b]+1), last)
 		if c.met[pairKey(a, b)] > 0 {
 			why += fmt.Sprintf("; rematch of round %d", c.lastMet(a, b))

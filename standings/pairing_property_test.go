@@ -13,7 +13,8 @@ import (
 //
 //   - every player to be paired appears exactly once, nobody else;
 //   - the bye goes to the lowest-ranked player with the fewest byes (or
-//     to a Gibsonized leader);
+//     to a Gibsonized leader); in round 1 of Swiss and KOTH, ranked by
+//     rating (half the divisions have ratings out of entry order);
 //   - no repeat while a repeat-free pairing of the same players exists;
 //   - starts: each game's first player was no further ahead on starts
 //     (firsts minus seconds) than the opponent; under Swiss (starts
@@ -40,6 +41,14 @@ func TestPairingProperties(t *testing.T) {
 			c.Gibson.SpreadPerRound = 100
 			c.Starts = starts
 		})
+		if seed%2 == 0 {
+			// Ratings out of entry order, some unrated, some equal, so
+			// that round 1's seeding (and its bye) differs from id order.
+			rr := &splitMix64{state: seed}
+			for i := range d.players {
+				d.players[i].Rating = []int{0, 1500, 1800}[rr.next()%3] + int(rr.next()%3)*100
+			}
+		}
 		for r := 1; r <= rounds; r++ {
 			if rng.next()%15 == 0 && d.NumPlayers() > 3 {
 				d.Withdraw(1+int(rng.next()%uint64(d.NumPlayers())), "")
@@ -152,6 +161,9 @@ func checkPairings(t *testing.T, d *Division, round int, ps []Pairing, system Sy
 	c, err := newRoundContext(d, round, 0)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if system == SystemSwiss || system == SystemKOTH {
+		c.seedByRating() // round 1 ranks by rating
 	}
 	seen := map[int]int{}
 	var byes []Pairing

@@ -24,6 +24,10 @@ import (
 // Config.Starts = StartsScoreGroups swaps tiers 2 and 3, as tsh ranks
 // them. The bye and a
 // clinched leader (when Gibsonization is on) are set aside first.
+//
+// Round 1, with no records yet, is seeded by rating (seedByRating): the
+// field is one score group in rating order, so the top half by rating
+// plays the bottom half (1st of 8 plays 5th), as tsh pairs it.
 func PairSwiss(d *Division, round, basedOn int) ([]Pairing, error) {
 	c, err := newRoundContext(d, round, basedOn)
 	if err != nil {
@@ -32,6 +36,7 @@ func PairSwiss(d *Division, round, basedOn int) ([]Pairing, error) {
 	if len(c.eligible) == 0 {
 		return nil, errorf(CodeNoPlayers, "nobody is left to pair in round %d", round)
 	}
+	c.seedByRating()
 	drafts, rest := c.setAside(c.eligible, d.cfg.Gibson.Enabled)
 	drafts = append(drafts, c.swissMatch(rest)...)
 	return c.finish(drafts), nil
@@ -278,6 +283,9 @@ func (c *roundContext) swissMatch(players []int) []draft {
 }
 
 func (c *roundContext) swissReason(a, b swissPlayer) string {
+	if c.seeded {
+		return c.seedReason("Swiss", a.id, b.id, ", top half against bottom half")
+	}
 	why := fmt.Sprintf("Swiss: %s (%s) vs %s (%s)", ordinal(c.pos[a.id]+1), FormatRecord(a.winsHalf, a.lossesHalf),
 		ordinal(c.pos[b.id]+1), FormatRecord(b.winsHalf, b.lossesHalf))
 	if a.group != b.group {

@@ -75,8 +75,9 @@ func (o Outcome) halves() (wins, losses int) {
 // or a forfeit loss nobody won (Score is minus the forfeit spread). A
 // forfeit between two players keeps the Opponent; the winner has
 // Score = the forfeit spread, OppScore 0, and the loser the mirror. Game
-// scores are 0..MaxScore; only results without an opponent have negative
-// scores, exactly as tsh records them.
+// scores are Config.MinScore..MaxScore: a game can end below zero after
+// rack deductions and time penalties. A result without an opponent has a
+// negative Score only for a forfeit loss, exactly as tsh records it.
 type Result struct {
 	Round    int
 	Player   int

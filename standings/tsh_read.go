@@ -15,9 +15,10 @@ import (
 //
 // The name runs up to the rating: the first word that is a rating (digits,
 // perhaps with '.' or '+' groups) followed by nothing but numbers. Then
-// come the opponents (0 a bye), a ';', the player's scores, and
-// extension fields after further ';'s, each a key and words. "00" stands
-// for "not yet" in any of these. Inside fields '\' escapes ';' and '\'.
+// come the opponents (0 a bye), a ';', the player's scores (negative for
+// a game that ended below zero, or a forfeit loss), and extension fields
+// after further ';'s, each a key and words. "00" stands for "not yet" in
+// any of these. Inside fields '\' escapes ';' and '\'.
 // Lines starting with '#' are comments; blank lines are ignored; lines
 // end with LF, CRLF or CR. A trailing "; # 12" annotation is dropped.
 //
@@ -493,10 +494,10 @@ func (d *Division) loadSlot(lines []tLine, fields []tFields, id, r int,
 		}
 		return s, nil
 	}
-	for _, v := range []int{*sc, *osc} {
-		if v < 0 || v > d.cfg.MaxScore {
-			return bad(CodeScoreOutOfRange, "round %d: score %d is out of range 0..%d", r, v, d.cfg.MaxScore)
-		}
+	// Each line's own score, so that the error names the line holding it:
+	// the opponent's line is loaded too.
+	if d.cfg.checkGameScore(*sc) != nil {
+		return bad(CodeImplausibleScore, "round %d: a game score of %d is implausible: this division takes %d to %d", r, *sc, d.cfg.MinScore, d.cfg.MaxScore)
 	}
 	if (tb != TieBreakNone || otb != TieBreakNone) && (*sc != *osc || tb == TieBreakNone || otb != tb.opposite()) {
 		return bad(CodeBadField, "round %d: a tie-break needs a tied game won by one player and lost by the other", r)

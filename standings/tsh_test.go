@@ -151,6 +151,7 @@ func TestTBadFiles(t *testing.T) {
 		"forfeit-mismatch.t":      {CodeForfeitMismatch, 1},
 		"self-pairing.t":          {CodeSelfPairing, 1},
 		"score-out-of-range.t":    {CodeScoreOutOfRange, 2},
+		"implausible-score.t":     {CodeImplausibleScore, 2},
 		"too-many-rounds.t":       {CodeTooManyRounds, 1},
 	}
 	files, _ := filepath.Glob(filepath.Join("testdata", "bad", "*.t"))
@@ -189,9 +190,9 @@ func asError(err error, e **Error) bool {
 }
 
 // TestTRoundTrip: random divisions with everything the model holds
-// (ties, tie-breaks, byes, forfeits, withdrawals, late entries, tables,
-// fixed tables, starts, extension fields) written and read back are the
-// same division.
+// (ties, tie-breaks, negative game scores, byes, forfeits, withdrawals,
+// late entries, tables, fixed tables, starts, extension fields) written
+// and read back are the same division.
 func TestTRoundTrip(t *testing.T) {
 	for seed := uint64(1); seed <= 40; seed++ {
 		d := randomDivision(t, seed)
@@ -248,6 +249,8 @@ func randomDivision(t *testing.T, seed uint64) *Division {
 				e.TieBreakWinner = p.Opponent
 			case 2:
 				e.OppScore = e.Score
+			case 3:
+				e.OppScore -= 450 // -150..49: a game can end below zero
 			}
 			if _, err := d.Enter(e); err != nil {
 				t.Fatal(err)

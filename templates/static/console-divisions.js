@@ -40,7 +40,7 @@
       row(field("Swiss starts", select("starts", "within one", [["score-groups", "score groups first"]], s.starts)),
         check("avoid_repeats", "King of the Hill avoids repeats", s.avoid_repeats)),
       row(field("Bye spread", number("bye_spread", s.bye_spread, "realm's")), field("Forfeit spread", number("forfeit_spread", s.forfeit_spread, "realm's")),
-        field("Highest score", number("max_score", s.max_score || "", "2000"))),
+        field("Highest score", number("max_score", s.max_score || "", "2500"))),
       row(field("Spread cap per round", input("spread_caps", (s.spread_caps || []).join(", "), { placeholder: "none; e.g. 500, or 300, 400" }), "grow")),
       row(field("Withdrawal: later rounds", select("withdrawal", "forfeit loss", UNPLAYED, s.withdrawal)),
         field("Late entry: missed rounds", select("late_entry", "forfeit loss", UNPLAYED, s.late_entry))),

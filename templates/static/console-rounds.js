@@ -75,8 +75,8 @@
   var gameWords = { "in-progress": "being played", "awaiting-acceptance": "last play not yet accepted",
     "awaiting-racks": "waiting for the racks", "on-hold": "play on hold", finished: "finished", voided: "record set aside" };
   function tableText(m) {
-    var who = m.players.map(function (x) { return x.name; }).join(" v ");
-    return (m.table ? "table " + m.table + " (" + who + ")" : who) + (m.status ? ", " + (gameWords[m.status] || m.status) : "");
+    var who = m.players.map(function (x) { return x.name; }).join(" v ") + (m.status ? ", " + (gameWords[m.status] || m.status) : "");
+    return m.table ? "table " + m.table + " (" + who + ")" : who;
   }
   // missingText says which tables a refusal was about, in plain words.
   function missingText(state) {

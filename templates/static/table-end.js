@@ -4,7 +4,7 @@
 (function (T) {
   "use strict";
   var $ = T.$, el = T.el, playerName = T.playerName, nextSeat = T.nextSeat;
-  var OVER = ["awaiting-acceptance", "awaiting-racks", "finished"];
+  var OVER = ["awaiting-acceptance", "awaiting-racks", "finished", "voided"];
 
   // over: the game has ended and nothing waits to be sent (a waiting
   // undo may yet reopen it).
@@ -18,8 +18,20 @@
     var r = game.result || {};
     if (game.status === "awaiting-acceptance") { askAcceptance(box, r); return; }
     if (game.status === "awaiting-racks") { askRacks(box, r); return; }
+    if (game.status === "voided") { showHandResult(box, game.official_result); return; }
     showResult(box, r);
   };
+
+  // showHandResult: the director set the record aside and typed the
+  // result; the table has nothing more to enter or confirm.
+  function showHandResult(box, o) {
+    box.appendChild(el("h2", "", "The director has entered this game's result"));
+    if (!o) { box.appendChild(el("p", "", "Ask the director for the result.")); return; }
+    var s = o.scores, seat = 0;
+    T.game.players.forEach(function (p) { if (o.winner_player_id === p.player_id) seat = p.seat; });
+    box.appendChild(el("p", "winner", o.tie ? "A tie, " + s.join("–") : seat ? playerName(seat) + " wins " + s[seat - 1] + "–" + s[nextSeat(seat) - 1] : s.join("–")));
+    box.appendChild(el("p", "", "The turns entered here are kept, but the result above is the one that counts."));
+  }
 
   function askAcceptance(box, r) {
     var out = r.out_player || T.game.turns.filter(function (t) { return !t.undone && t.kind === "move"; }).slice(-1).map(function (t) { return t.player; })[0];

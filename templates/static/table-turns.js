@@ -26,6 +26,8 @@
       case "time-penalty": s = who + ": time penalty " + signed(t.score); break;
       case "hold": s = who + " holds turn " + t.challenged_turn; break;
       case "confirm": s = who + " confirms the result " + t.move; break;
+      case "end": s = "The director ended the game where it stood (" + ({ time: "time ran out", abandoned: "abandoned", adjudicated: "adjudicated" }[t.move] || t.move) + ")"; break;
+      case "void": s = "The director set this record aside and entered the result by hand"; break;
       default: s = who + ": " + t.kind + " " + signed(t.score);
     }
     if (t.flag) s += " ⚑ " + t.flag;

@@ -23,7 +23,7 @@
   T.renderGame = function () {
     var game = T.game, l = T.local();
     renderTotals(l);
-    text($("status"), { "in-progress": "in play", "awaiting-acceptance": "went out", "awaiting-racks": "racks to enter", "on-hold": "on hold" }[game.status] || game.status);
+    text($("status"), { "in-progress": "in play", "awaiting-acceptance": "went out", "awaiting-racks": "racks to enter", "on-hold": "on hold", voided: "result entered by the director" }[game.status] || game.status);
     var line = $("turn-line"); line.innerHTML = "";
     if (l.blocked) line.appendChild(el("strong", "", l.blocked));
     else {

@@ -1,3 +1,2 @@
-# comment
-Good, Guy 1500 2; 2500
-Smith, John 1500 1; 300
+# a bye scored beyond the highest score
+Good, Guy 1500 0; 2501
