@@ -27,6 +27,8 @@
       case "accept": return "accepts the play";
       case "lost-turn": return "loses the turn";
       case "confirm": return "confirms the result" + (t.move ? " " + t.move : "");
+      case "end": return "game ended" + (t.move ? " (" + t.move + ")" : "");
+      case "void": return "record set aside";
       default: return String(t.kind).replace(/-/g, " ") + (t.move ? " " + t.move : "");
     }
   }
