@@ -293,14 +293,32 @@ func TestBrowserConsoleCorrectsTurn(t *testing.T) {
 		submitForm("#correct-form", "Turn 1 corrected"),
 		waitFor(`!document.querySelector("#turn-1").classList.contains("flagged")`),
 		waitFor(`document.getElementById("attention").textContent.includes("Nothing")`),
+		// The claim as first entered stays beside the correction and the
+		// computed score, with the reason.
+		waitFor(`document.querySelector("#turn-1 .claimed").textContent === "32was 31" && document.querySelector("#turn-1 .claimed .was").textContent === "was 31"`),
+		waitFor(`document.querySelector("#turn-1 .computed").textContent === "+32"`),
+		waitFor(`document.querySelector("#turn-1 .note").textContent.includes("corrected: scoresheet says 32")`),
+		waitFor(`document.querySelector("#turn-1 .move .was") === null`), // the move did not change
+		// A changed move shows the one first entered too.
+		setValue("#correct-move", "8E WINDY"),
+		chromedp.SendKeys(chromedp.ID("correct-reason"), "sheet says 8E"),
+		submitForm("#correct-form", "Turn 1 corrected"),
+		waitFor(`document.querySelector("#turn-1 .move").textContent === "8E WINDYwas 8D WINDY"`),
+		waitFor(`document.querySelector("#turn-1 .claimed .was").textContent === "was 31"`),
+		waitFor(`document.querySelector("#turn-1 .note").textContent.includes("corrected 2 times: sheet says 8E")`),
+		// Back as entered, for what follows.
+		setValue("#correct-move", "8D WINDY"),
+		chromedp.SendKeys(chromedp.ID("correct-reason"), "8D after all"),
+		submitForm("#correct-form", "Turn 1 corrected"),
+		waitFor(`document.querySelector("#turn-1 .move .was") === null`),
 	)
 	v := f.view(f.game)
 	if tv := v.Turns[0]; tv.ClaimedScore == nil || *tv.ClaimedScore != 32 || !tv.Agrees || tv.Flag != "" {
 		t.Fatalf("turn 1 after the correction: %+v", tv)
 	}
 	audit := must[[]service.AuditEntry](t, f.get(gpath(f.game, "/audit"), f.Director), http.StatusOK)
-	if len(audit) == 0 || audit[len(audit)-1].Reason != "scoresheet says 32" {
-		t.Errorf("audit %+v, want the correction with its reason", audit)
+	if len(audit) != 3 || audit[0].Reason != "scoresheet says 32" || audit[2].Reason != "8D after all" {
+		t.Errorf("audit %+v, want the three corrections with their reasons", audit)
 	}
 	// The next turn, entered at the table, shows without a reload.
 	must[map[string]any](t, f.enter(f.game, f.table, turn{Turn: 2, Player: 2, Move: "7C GALE", ClaimedScore: claim(14)}), http.StatusCreated)

@@ -110,63 +110,12 @@ type consoleRow struct {
 	Last      time.Time         `json:"-"`
 	LastISO   string            `json:"last,omitempty"`
 	Ago       string            `json:"-"`
+	Status    string            `json:"-"` // in plain words
 	Attention []attentionItem   `json:"attention"`
 }
 
-type attentionItem struct {
-	Game  int64  `json:"game"`
-	Table int    `json:"table"`
-	Text  string `json:"text"`
-}
-
-// attention lists what a game needs from the director.
-func attention(v *service.GameView) []attentionItem {
-	var out []attentionItem
-	add := func(format string, args ...any) {
-		out = append(out, attentionItem{Game: v.ID, Table: v.Table, Text: fmt.Sprintf(format, args...)})
-	}
-	for _, f := range v.Flags {
-		switch {
-		case f.Flag == "score-disagreement":
-			add("score disagreement on turn %d", f.Turn)
-		case strings.HasPrefix(f.Flag, "irregular"):
-			add("irregular placement on turn %d (%s)", f.Turn, strings.TrimPrefix(f.Flag, "irregular:"))
-		default:
-			add("%s on turn %d", f.Flag, f.Turn)
-		}
-	}
-	switch v.Status {
-	case service.StatusOnHold:
-		add("challenge pending (play on hold)")
-	case service.StatusAwaitingAcceptance:
-		add("game finished, waiting for the last play to be accepted")
-	case service.StatusAwaitingRacks:
-		add("game finished, racks to enter")
-	case service.StatusFinished:
-		if known, all := confirmedByAll(v); known && !all {
-			add("game finished, result not confirmed by both players")
-		}
-	}
-	return out
-}
-
-// confirmedByAll reads the view's "confirmed" (one boolean per seat, set
-// as the players confirm the result at the table). known is false for a
-// view without seats' confirmations: nothing is claimed unconfirmed then.
-func confirmedByAll(v *service.GameView) (known, all bool) {
-	if len(v.Confirmed) == 0 {
-		return false, false
-	}
-	for _, ok := range v.Confirmed {
-		if !ok {
-			return true, false
-		}
-	}
-	return true, true
-}
-
 func newConsoleRow(v *service.GameView, now time.Time) consoleRow {
-	row := consoleRow{Game: v, Attention: attention(v)}
+	row := consoleRow{Game: v, Attention: attention(v, now), Status: plainCode(statusWords, v.Status)}
 	var names, scores []string
 	for _, pl := range v.Players {
 		names = append(names, pl.Name)
@@ -199,7 +148,7 @@ func (p *pages) console(c *gin.Context) {
 		p.pageError(c, err)
 		return
 	}
-	now := time.Now()
+	now := p.s.svc.Now()
 	rows := []consoleRow{}
 	for _, v := range games {
 		rows = append(rows, newConsoleRow(v, now))

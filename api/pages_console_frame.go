@@ -2,6 +2,7 @@ package api
 
 import (
 	"fmt"
+	"html/template"
 	"net/http"
 	"strconv"
 
@@ -27,6 +28,9 @@ type consolePage struct {
 	page
 	Tournament *service.Tournament
 	Nav        []navLink
+	// AttentionJSON is the attention list's catalogue of texts and the
+	// server's clock, for pages that show the list (see attentionOf).
+	AttentionJSON template.JS
 }
 
 // consoleTabs names the console's pages, in the bar's order.
@@ -53,7 +57,8 @@ func (p *pages) consoleFrame(c *gin.Context, tab, title string) (service.Actor, 
 		p.pageError(c, err)
 		return a, consolePage{}, false
 	}
-	cp := consolePage{page: page{Title: title + " · " + t.Name, BodyClass: "console-page", CSRF: csrfFor(token), Styles: consoleStyles}, Tournament: t}
+	cp := consolePage{page: page{Title: title + " · " + t.Name, BodyClass: "console-page", CSRF: csrfFor(token), Styles: consoleStyles}, Tournament: t,
+		AttentionJSON: attentionCatalogue(p.s.svc.Now())}
 	for _, tb := range consoleTabs {
 		cp.Nav = append(cp.Nav, navLink{Href: fmt.Sprintf("/director/%d%s", t.ID, tb.path), Label: tb.label, Current: tb.path == tab})
 	}

@@ -113,7 +113,8 @@ func (p *pages) consoleGame(c *gin.Context) {
 	cp.Title = fmt.Sprintf("Table %d, round %d · %s", v.Table, v.Round, cp.Tournament.Name)
 	p.render(c, http.StatusOK, "director_game", struct {
 		consolePage
-		Game  *service.GameView
-		Board boardView
-	}{cp, v, newBoardView(layout, v.Board)})
+		Game   *service.GameView
+		Status string // in plain words
+		Board  boardView
+	}{cp, v, plainCode(statusWords, v.Status), newBoardView(layout, v.Board)})
 }

@@ -5,7 +5,9 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -35,6 +37,8 @@ func TestBrowserConsoleLayout(t *testing.T) {
 		}
 	}
 	ts := newTestServer(t)
+	var ahead atomic.Int64 // the service's clock runs ahead of the browser's by this
+	ts.Svc.Now = func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
 	f := &fixture{testServer: ts}
 	f.tournament = must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director,
 		map[string]any{"name": "Spring Open", "variant": "naspa"}), http.StatusCreated).ID
@@ -52,6 +56,15 @@ func TestBrowserConsoleLayout(t *testing.T) {
 	must[map[string]any](t, f.enter(*rp.Pairings[1].GameID, t2, turn{Turn: 1, Player: 1, Move: "8G CAT", ClaimedScore: claim(10)}), http.StatusCreated)
 	p4 := rp.Pairings[4].Players
 	must[map[string]any](t, f.post(f.tpath("/results"), ts.Director, map[string]any{"round": 1, "players": []int64{p4[0].ID, p4[1].ID}, "scores": []int{433, 378}}), http.StatusCreated)
+	// A quarter of an hour later: the tables with nothing since are quiet;
+	// turn 2 at table 1 is corrected, table 2's CAT ruled out by the
+	// director, table 3's first play held.
+	ahead.Store(int64(15 * time.Minute))
+	must[service.GameView](t, f.patch(gpath(g1, "/turns/2"), ts.Director, map[string]any{"claimed_score": 16, "reason": "the score sheet says 16"}), http.StatusOK)
+	must[service.ChallengeResult](t, f.post(gpath(*rp.Pairings[1].GameID, "/challenges"), ts.Director, map[string]any{"turn": 1, "challenger": 2, "verdict": "unacceptable", "reason": "not in the list"}), http.StatusCreated)
+	g3, t3 := *rp.Pairings[2].GameID, f.credential(3)
+	must[map[string]any](t, f.enter(g3, t3, turn{Turn: 1, Player: 1, Move: "8D WINDY", ClaimedScore: claim(32)}), http.StatusCreated)
+	must[service.GameView](t, f.post(gpath(g3, "/hold"), t3, map[string]any{"turn": 1, "player": 2}), http.StatusCreated)
 
 	ctx := newChrome(t) // after the server: closed first, so its event streams end before the server closes
 	run(t, ctx, consoleSignIn(f))

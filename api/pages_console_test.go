@@ -1,13 +1,10 @@
 package api
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
-
-	"tourney/service"
 )
 
 // consolePaths are the console's pages for the fixture's tournament.
@@ -95,37 +92,6 @@ func TestConsoleGameLinksAndAttention(t *testing.T) {
 	}
 	g := b.get(gameConsolePath(f, f.game))
 	wantPage(t, g, http.StatusOK, `class="sq dw start tile"`, ">W</div>")
-}
-
-// A finished game whose result not every player confirmed needs the
-// director; a view without "confirmed" claims nothing.
-func TestConsoleAttentionUnconfirmedResult(t *testing.T) {
-	view := func(doc string) *service.GameView {
-		var v service.GameView
-		if err := json.Unmarshal([]byte(doc), &v); err != nil {
-			t.Fatal(err)
-		}
-		return &v
-	}
-	const want = "game finished, result not confirmed by both players"
-	has := func(v *service.GameView) bool {
-		for _, a := range attention(v) {
-			if a.Text == want {
-				return true
-			}
-		}
-		return false
-	}
-	if has(view(`{"id":1,"table":1,"status":"finished"}`)) {
-		t.Error("a view without confirmed: attention claims the result unconfirmed")
-	}
-	unconfirmed := view(`{"id":1,"table":1,"status":"finished","confirmed":[true,false]}`)
-	if !has(unconfirmed) {
-		t.Errorf("attention %+v, want %q", attention(unconfirmed), want)
-	}
-	if has(view(`{"id":1,"table":1,"status":"finished","confirmed":[true,true]}`)) || has(view(`{"id":1,"table":1,"status":"in-progress","confirmed":[false,false]}`)) {
-		t.Error("attention for a confirmed result, or for a game in play")
-	}
 }
 
 func TestConsoleAssets(t *testing.T) {

@@ -164,6 +164,9 @@ func (s *Service) GetGame(ctx context.Context, a Actor, gameID int64) (*GameView
 	}
 	v := s.view(l.t, l.g, l.names, l.events, l.r)
 	v.Official = officialView(l.g, l.official)
+	if err := s.withCorrections(ctx, a, v); err != nil {
+		return nil, err
+	}
 	return hideFromTables(v, a), nil
 }
 

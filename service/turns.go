@@ -264,6 +264,10 @@ func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoIn
 		if view, err = s.settle(ctx, gameID); err != nil {
 			return err
 		}
+		if err := s.withCorrections(ctx, a, view); err != nil {
+			return err
+		}
+		view = hideFromTables(view, a) // a table undoing its own entry
 		s.Store.AfterCommit(ctx, func() { s.viewNotice(view) })
 		return nil
 	})
@@ -353,6 +357,9 @@ func (s *Service) editEvent(ctx context.Context, a Actor, gameID int64, turn int
 			return err
 		}
 		if view, err = s.settle(ctx, gameID); err != nil {
+			return err
+		}
+		if err := s.withCorrections(ctx, a, view); err != nil {
 			return err
 		}
 		s.Store.AfterCommit(ctx, func() { s.viewNotice(view) })

@@ -2,6 +2,7 @@ package service
 
 import (
 	"encoding/json"
+	"time"
 
 	"tourney/scoring"
 )
@@ -18,6 +19,9 @@ type SeatView struct {
 type TurnView struct {
 	TurnEvent
 	Totals []int `json:"totals"`
+	// CorrectedFrom is, for a turn the director corrected, the turn as it
+	// was first entered (director only: it comes from the audit log).
+	CorrectedFrom *TurnOriginal `json:"corrected_from,omitempty"`
 }
 
 // ResultView is a game's result with seats numbered from 1.
@@ -49,6 +53,7 @@ type GameView struct {
 	Variant        string      `json:"variant"`
 	ChallengeRule  string      `json:"challenge_rule"`
 	Lexicon        string      `json:"lexicon,omitempty"`
+	CreatedAt      time.Time   `json:"created_at"` // when the game was set up (paired)
 	Players        []SeatView  `json:"players"`
 	Turns          []TurnView  `json:"turns"`
 	Board          []string    `json:"board"`
@@ -116,13 +121,14 @@ const DecidedByChallenge = "triple-challenge"
 
 // hideFromTables removes what only the director sees: which words of a
 // challenged play failed (a table hears only the verdict, as from a word
-// judge).
+// judge), and corrected turns as first entered (the audit log's).
 func hideFromTables(v *GameView, a Actor) *GameView {
 	if a.IsDirector() {
 		return v
 	}
 	for i := range v.Turns {
 		v.Turns[i].InvalidWords = nil
+		v.Turns[i].CorrectedFrom = nil
 	}
 	return v
 }
@@ -168,7 +174,7 @@ func (s *Service) view(t *Tournament, g *Game, names map[int64]string, all []Tur
 	eg := r.game
 	v := &GameView{
 		ID: g.ID, TournamentID: g.TournamentID, DivisionID: g.DivisionID, Round: g.Round, Table: g.Table,
-		Variant: t.Variant, ChallengeRule: t.ChallengeRule, Lexicon: t.Lexicon,
+		Variant: t.Variant, ChallengeRule: t.ChallengeRule, Lexicon: t.Lexicon, CreatedAt: g.CreatedAt,
 		Board: eg.Board().Text(r.v.Tiles), Bag: eg.Bag(), Totals: eg.Totals(),
 		ToMove: eg.ToMove() + 1, NextTurn: nextSeq(all), ScorelessTurns: eg.ScorelessTurns(),
 		Status: r.status, Flags: []FlagView{}, Turns: []TurnView{},

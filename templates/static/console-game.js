@@ -22,13 +22,50 @@
       case "move": return t.move || "";
       case "challenge": return "challenges turn " + t.challenged_turn;
       case "end-rack": return "rack left: " + (t.rack || "");
-      default: return t.kind + (t.move ? " " + t.move : "");
+      case "hold": return "holds turn " + t.challenged_turn;
+      case "withdraw": return "play withdrawn";
+      case "accept": return "accepts the play";
+      case "lost-turn": return "loses the turn";
+      case "confirm": return "confirms the result" + (t.move ? " " + t.move : "");
+      case "end": return "game ended" + (t.move ? " (" + t.move + ")" : "");
+      case "void": return "record set aside";
+      default: return String(t.kind).replace(/-/g, " ") + (t.move ? " " + t.move : "");
     }
+  }
+
+  function claimText(c) { return c === null || c === undefined ? "none" : String(c); }
+
+  // A corrected turn keeps, beside the correction, what was first
+  // entered: the claim always, the move and player when they changed.
+  function movePart(t) {
+    var o = t.corrected_from, now = moveText(t);
+    if (!o) return [now];
+    var was = moveText({ kind: t.kind, move: o.move, rack: o.rack, challenged_turn: t.challenged_turn });
+    if (was === now && o.player === t.player) return [now];
+    return [now, el("span", { className: "was" }, "was " + (o.player !== t.player ? seatName(o.player) + ": " : "") + (was || "nothing"))];
+  }
+  function claimPart(t) {
+    var now = t.claimed_score === null || t.claimed_score === undefined ? "" : t.claimed_score;
+    var o = t.corrected_from;
+    if (!o) return [now];
+    return [now, el("span", { className: "was", title: "the claim as first entered" }, "was " + claimText(o.claimed_score))];
+  }
+
+  // flagWords says a turn's flags ("score-disagreement,irregular:missed-start")
+  // in plain words.
+  function flagWords(flag) {
+    return String(flag || "").split(",").filter(Boolean).map(function (f) {
+      if (f === "score-disagreement") return "claim differs";
+      if (f.indexOf("irregular:") === 0) return "irregular: " + Attention.plainCode(Attention.irregular, f.slice("irregular:".length));
+      return Attention.plainCode(null, f);
+    }).join(", ");
   }
 
   function note(t) {
     var parts = [];
-    if (t.flag) parts.push(t.flag === "score-disagreement" ? "disagreement" : t.flag);
+    var o = t.corrected_from;
+    if (o) parts.push("corrected" + (o.corrections > 1 ? " " + o.corrections + " times" : "") + (o.reason ? ": " + o.reason : ""));
+    if (t.flag) parts.push(flagWords(t.flag));
     if (t.verdict) parts.push(t.verdict + (t.words && t.words.length ? " (" + t.words.join(", ") + ")" : ""));
     if (t.invalid_words && t.invalid_words.length) parts.push("not in the word list: " + t.invalid_words.join(", "));
     if (t.undone) parts.push("undone");
@@ -56,8 +93,8 @@
       var fix = el("button", { type: "button", className: "small-btn" }, "Correct");
       fix.addEventListener("click", function () { pick(t.turn); });
       tb.appendChild(el("tr", { id: "turn-" + t.turn, className: (t.flag ? "flagged" : "") + (t.undone ? " undone" : "") },
-        el("td", { className: "num" }, t.turn), el("td", {}, seatName(t.player)), el("td", { className: "move" }, moveText(t)),
-        el("td", { className: "num claimed" }, t.claimed_score === null || t.claimed_score === undefined ? "" : t.claimed_score),
+        el("td", { className: "num" }, t.turn), el("td", {}, seatName(t.player)), el.apply(null, ["td", { className: "move" }].concat(movePart(t))),
+        el.apply(null, ["td", { className: "num claimed" + (t.corrected_from ? " corrected" : "") }].concat(claimPart(t))),
         el("td", { className: "num computed" }, (t.score > 0 ? "+" : "") + t.score),
         el("td", { className: "num" }, (t.totals || []).join("–")), el("td", { className: "note" }, t.flag ? el("span", { className: "flag" }, "⚑") : null, t.flag ? " " : null, note(t)), el("td", {}, fix)));
       sel.appendChild(el("option", { value: String(t.turn) }, t.turn + ". " + seatName(t.player) + ": " + moveText(t)));
@@ -74,16 +111,23 @@
       seats.appendChild(el("div", { className: "seat" + (p.seat === g.to_move && g.status === "in-progress" ? " to-move" : "") },
         el("span", { className: "name" }, p.name), " ", el("span", { className: "score" }, p.score)));
     });
-    document.getElementById("game-status").textContent = g.status;
+    document.getElementById("game-status").textContent = Attention.status(g.status);
     document.getElementById("bag").textContent = "bag " + g.bag;
     document.getElementById("unseen").textContent = g.unseen;
     renderBoard(g.board || []);
     renderTurns();
-    var ul = document.getElementById("attention"), items = attentionOf(g);
+    renderAttention();
+  }
+
+  function renderAttention() {
+    var ul = document.getElementById("attention"), items = attentionOf(game);
     ul.textContent = "";
     items.forEach(function (t) { ul.appendChild(el("li", { className: "att" }, t)); });
     if (!items.length) ul.appendChild(el("li", { className: "small" }, "Nothing."));
   }
+  // A game going quiet, or a ruling no longer news, changes the list
+  // without an event: it is read again every 30 seconds (Attention.recheckMs).
+  setInterval(function () { if (game) renderAttention(); }, Attention.recheckMs);
 
   // pick fills the correction form with a turn as it stands; the form is
   // not touched by later re-reads, so what the director types stays.
@@ -124,7 +168,7 @@
       f.reason.value = "";
       var now = g.turns.find(function (x) { return x.turn === n; });
       loadResult();
-      return "Turn " + n + " corrected" + (now ? ": computed " + now.score + (now.flag ? " (" + now.flag + ")" : "") : "") + ".";
+      return "Turn " + n + " corrected" + (now ? ": computed " + now.score + (now.flag ? " (" + flagWords(now.flag) + ")" : "") : "") + ".";
     });
   });
 

@@ -12,7 +12,7 @@
 
   function ago(iso) {
     if (!iso) return "no entries yet";
-    var s = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
+    var s = Math.max(0, Math.round((Attention.now() - Date.parse(iso)) / 1000));
     return s < 60 ? s + "s ago" : Math.floor(s / 60) + "m " + (s % 60) + "s ago";
   }
 
@@ -34,7 +34,7 @@
     if (!tr) return;
     tr.querySelector(".scores").textContent = g.players.map(function (p) { return p.score; }).join(" – ");
     tr.querySelector(".turn").textContent = g.next_turn;
-    tr.querySelector(".st").textContent = g.status;
+    tr.querySelector(".st").textContent = Attention.status(g.status);
     tr.dataset.last = r.last || "";
     tr.querySelector(".ago").textContent = ago(r.last);
     tr.classList.toggle("attn", attentionOf(g).length > 0);
@@ -61,6 +61,13 @@
       if (tr) tr.querySelector(".ago").textContent = ago(rows[id].last);
     });
   }, 1000);
+  // What needs attention depends on the clock too (a table with no entry
+  // for ten minutes, a ruling that is no longer news): read it again
+  // every 30 seconds (Attention.recheckMs) without waiting for an event.
+  setInterval(function () {
+    Object.keys(rows).forEach(renderRow);
+    renderAttention();
+  }, Attention.recheckMs);
   // New pairings for this round, or a game the page does not know yet,
   // change the set of tables: the page is read again (it holds no input).
   var reload = C.debounce(function () { location.reload(); }, 300);

@@ -1,0 +1,269 @@
+package api
+
+import (
+	"encoding/json"
+	"html/template"
+	"strconv"
+	"strings"
+	"time"
+
+	"tourney/service"
+)
+
+// The director's attention list: what a game needs from the director,
+// in plain words. The server renders it for the first paint (attention)
+// and the console's script keeps it current (attentionOf in
+// templates/static/console.js), both from the one catalogue of texts
+// below, which the console's pages carry as JSON.
+
+// attentionTexts are the list's sentences; {name} is filled in.
+var attentionTexts = map[string]string{
+	"disagreement":           "score disagreement on turn {turn}",
+	"irregular":              "irregular play on turn {turn}: {why}",
+	"flag":                   "{flag} on turn {turn}",
+	"hold":                   "play on hold (turn {turn}): {word} by {player}, challenge pending",
+	"hold-unknown":           "play on hold, challenge pending",
+	"challenge-acceptable":   "challenge of {words}: acceptable, the play stands (turn {turn})",
+	"challenge-unacceptable": "challenge of {words}: unacceptable, {word} withdrawn (turn {turn})",
+	"withdrawn":              "{word} withdrawn (turn {turn})",
+	"awaiting-acceptance":    "game finished, waiting for the last play to be accepted",
+	"awaiting-racks":         "game finished, racks to enter",
+	"unconfirmed":            "game finished, result not confirmed by both players",
+	"quiet":                  "no entry for {minutes} minutes",
+	"quiet-unstarted":        "nothing entered, {minutes} minutes after the pairing",
+	"the-play":               "the play",
+}
+
+// statusWords say a game's status in plain words, as the console shows it.
+var statusWords = map[string]string{
+	service.StatusInProgress:         "in play",
+	service.StatusOnHold:             "on hold",
+	service.StatusAwaitingAcceptance: "went out, to be accepted",
+	service.StatusAwaitingRacks:      "racks to enter",
+	service.StatusFinished:           "finished",
+	service.StatusVoided:             "record set aside",
+}
+
+// irregularWords say in plain words why a play that stood was irregular
+// (the engine's codes: scoring.Code).
+var irregularWords = map[string]string{
+	"missed-start":    "the first play misses the start square",
+	"first-too-short": "the first play is a single letter",
+	"not-connected":   "the play touches no tile on the board",
+}
+
+const (
+	// quietAfter: a game in play with no entry for this long is listed.
+	quietAfter = 10 * time.Minute
+	// rulingsFor: a challenge ruling or a withdrawn play is listed this
+	// long after it was entered, then only the game's turns show it.
+	rulingsFor = 10 * time.Minute
+)
+
+// attentionRecheck is how often the console's pages read the list again
+// without an event (the clock alone changes it); tests shorten it.
+var attentionRecheck = 30 * time.Second
+
+// attentionCatalogue is the catalogue as the console's pages carry it,
+// with the server's clock (the script corrects the browser's by it).
+func attentionCatalogue(now time.Time) template.JS {
+	b, _ := json.Marshal(map[string]any{
+		"texts": attentionTexts, "irregular": irregularWords, "statuses": statusWords,
+		"quiet_minutes": int(quietAfter / time.Minute), "rulings_minutes": int(rulingsFor / time.Minute),
+		"recheck_seconds": attentionRecheck.Seconds(),
+		"now":             now.UTC().Format(time.RFC3339Nano),
+	})
+	return template.JS(b)
+}
+
+// say fills in a sentence of the catalogue: say("quiet", "minutes", 12).
+func say(key string, args ...any) string {
+	text := attentionTexts[key]
+	for i := 0; i+1 < len(args); i += 2 {
+		var v string
+		switch x := args[i+1].(type) {
+		case string:
+			v = x
+		case int:
+			v = strconv.Itoa(x)
+		}
+		text = strings.ReplaceAll(text, "{"+args[i].(string)+"}", v)
+	}
+	return text
+}
+
+type attentionItem struct {
+	Game  int64  `json:"game"`
+	Table int    `json:"table"`
+	Text  string `json:"text"`
+}
+
+// attention lists what a game needs from the director at the moment now.
+func attention(v *service.GameView, now time.Time) []attentionItem {
+	var out []attentionItem
+	add := func(text string) {
+		out = append(out, attentionItem{Game: v.ID, Table: v.Table, Text: text})
+	}
+	for _, f := range v.Flags {
+		for _, flag := range strings.Split(f.Flag, ",") {
+			switch {
+			case flag == "":
+			case flag == "score-disagreement":
+				add(say("disagreement", "turn", f.Turn))
+			case strings.HasPrefix(flag, "irregular:"):
+				add(say("irregular", "turn", f.Turn, "why", plainCode(irregularWords, strings.TrimPrefix(flag, "irregular:"))))
+			default:
+				add(say("flag", "turn", f.Turn, "flag", plainCode(nil, flag)))
+			}
+		}
+	}
+	recent := func(t time.Time) bool { return !t.IsZero() && now.Sub(t) < rulingsFor }
+	var hold *service.TurnView
+	for i := range v.Turns {
+		t := &v.Turns[i]
+		switch {
+		case t.Kind == service.EventHold:
+			hold = t
+		case t.Kind == service.EventChallenge && recent(t.CreatedAt):
+			play := turnNumbered(v, t.ChallengedTurn)
+			words := strings.Join(t.Words, ", ")
+			if words == "" {
+				words = playWord(play)
+			}
+			switch t.Verdict {
+			case service.VerdictAcceptable:
+				add(say("challenge-acceptable", "words", words, "turn", t.ChallengedTurn))
+			case service.VerdictUnacceptable:
+				add(say("challenge-unacceptable", "words", words, "word", playWord(play), "turn", t.ChallengedTurn))
+			}
+		case t.Kind == service.EventWithdraw && recent(t.CreatedAt):
+			if play := playWithdrawn(v, i); play != nil {
+				add(say("withdrawn", "word", playWord(play), "turn", play.Seq))
+			}
+		}
+	}
+	switch v.Status {
+	case service.StatusOnHold:
+		if hold == nil {
+			add(say("hold-unknown"))
+			break
+		}
+		play := turnNumbered(v, hold.ChallengedTurn)
+		player := ""
+		if play != nil {
+			player = seatName(v, play.Seat)
+		}
+		add(say("hold", "turn", hold.ChallengedTurn, "word", playWord(play), "player", player))
+	case service.StatusAwaitingAcceptance:
+		add(say("awaiting-acceptance"))
+	case service.StatusAwaitingRacks:
+		add(say("awaiting-racks"))
+	case service.StatusFinished:
+		if known, all := confirmedByAll(v); known && !all {
+			add(say("unconfirmed"))
+		}
+	case service.StatusInProgress:
+		// A game played on paper, its result entered by hand, is not quiet.
+		if last := lastEntry(v); v.Official == nil && !last.IsZero() && now.Sub(last) >= quietAfter {
+			key := "quiet"
+			if len(v.Turns) == 0 {
+				key = "quiet-unstarted"
+			}
+			add(say(key, "minutes", int(now.Sub(last)/time.Minute)))
+		}
+	}
+	return out
+}
+
+// lastEntry is when the game's latest event was entered, or when the game
+// was set up if it has none.
+func lastEntry(v *service.GameView) time.Time {
+	last := v.CreatedAt
+	for _, t := range v.Turns {
+		if t.CreatedAt.After(last) {
+			last = t.CreatedAt
+		}
+	}
+	return last
+}
+
+// seatName is the name of the player in a seat.
+func seatName(v *service.GameView, seat int) string {
+	if seat >= 1 && seat <= len(v.Players) && v.Players[seat-1].Name != "" {
+		return v.Players[seat-1].Name
+	}
+	return "seat " + strconv.Itoa(seat)
+}
+
+// turnNumbered is the game's event numbered n, if any.
+func turnNumbered(v *service.GameView, n int) *service.TurnView {
+	for i := range v.Turns {
+		if v.Turns[i].Seq == n {
+			return &v.Turns[i]
+		}
+	}
+	return nil
+}
+
+// playWithdrawn is the play a withdraw event (at index i) took back: the
+// latest play before it by the same player.
+func playWithdrawn(v *service.GameView, i int) *service.TurnView {
+	for j := i - 1; j >= 0; j-- {
+		if t := &v.Turns[j]; t.Kind == service.EventMove && t.Seat == v.Turns[i].Seat {
+			return t
+		}
+	}
+	return nil
+}
+
+// playWord is a play's main word as players read it (blanks as the
+// letters they stand for), else the word as written in its move.
+func playWord(t *service.TurnView) string {
+	if t == nil {
+		return say("the-play")
+	}
+	var bd struct {
+		Words []struct {
+			Word string `json:"word"`
+			Main bool   `json:"main"`
+		} `json:"words"`
+	}
+	if json.Unmarshal(t.Breakdown, &bd) == nil {
+		for _, w := range bd.Words {
+			if w.Main {
+				return strings.ToUpper(w.Word)
+			}
+		}
+		if len(bd.Words) > 0 {
+			return strings.ToUpper(bd.Words[0].Word)
+		}
+	}
+	if _, word, ok := strings.Cut(strings.TrimSpace(t.Move), " "); ok && word != "" {
+		return strings.ToUpper(word)
+	}
+	return say("the-play")
+}
+
+// plainCode says a code in words: from the table, else with its hyphens
+// as spaces ("not-in-line": "not in line").
+func plainCode(words map[string]string, code string) string {
+	if w, ok := words[code]; ok {
+		return w
+	}
+	return strings.ReplaceAll(code, "-", " ")
+}
+
+// confirmedByAll reads the view's "confirmed" (one boolean per seat, set
+// as the players confirm the result at the table). known is false for a
+// view without seats' confirmations: nothing is claimed unconfirmed then.
+func confirmedByAll(v *service.GameView) (known, all bool) {
+	if len(v.Confirmed) == 0 {
+		return false, false
+	}
+	for _, ok := range v.Confirmed {
+		if !ok {
+			return true, false
+		}
+	}
+	return true, true
+}
