@@ -2,8 +2,10 @@ package api
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"sync"
 	"testing"
 
 	"tourney/service"
@@ -13,7 +15,7 @@ import (
 // tables' codes go on working, and the list never shows a token.
 func TestRevokeTableCode(t *testing.T) {
 	f := newFixture(t) // table 1's code is f.table
-	spare := must[service.IssuedCredential](t, f.post(f.tpath("/tables/1/credentials"), f.Director, nil), http.StatusCreated)
+	spare := must[service.IssuedCredential](t, f.post(f.tpath("/tables/1/credentials"), f.Director, map[string]any{"another": true}), http.StatusCreated)
 
 	r := f.get(f.tpath("/credentials"), f.Director)
 	list := must[[]service.Credential](t, r, http.StatusOK)
@@ -73,5 +75,107 @@ func TestRevokedCodeEndsTheTabletSession(t *testing.T) {
 	must[service.Credential](t, f.post(f.tpath(fmt.Sprintf("/credentials/%d/revoke", list[0].ID)), f.Director, map[string]any{"reason": "lost"}), http.StatusOK)
 	if r := b.get("/table/1"); r.Status != http.StatusUnauthorized {
 		t.Fatalf("table page after revocation: %d", r.Status)
+	}
+}
+
+// liveCodes are the ids of a tournament's unrevoked codes, by table.
+func (f *fixture) liveCodes() map[int][]int64 {
+	f.t.Helper()
+	live := map[int][]int64{}
+	for _, c := range must[[]service.Credential](f.t, f.get(f.tpath("/credentials"), f.Director), http.StatusOK) {
+		if c.RevokedAt == nil {
+			live[c.Table] = append(live[c.Table], c.ID)
+		}
+	}
+	return live
+}
+
+// revocations are the audit log's revoke-credential entries.
+func (f *fixture) revocations() []service.AuditEntry {
+	f.t.Helper()
+	var out []service.AuditEntry
+	for _, a := range must[[]service.AuditEntry](f.t, f.get(f.tpath("/audit"), f.Director), http.StatusOK) {
+		if a.Action == "revoke-credential" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// replacedBy reads the replacement's id from a revocation's audit entry.
+func replacedBy(t *testing.T, a service.AuditEntry) int64 {
+	t.Helper()
+	var after struct {
+		ID         int64 `json:"id"`
+		ReplacedBy int64 `json:"replaced_by"`
+	}
+	if err := json.Unmarshal(a.After, &after); err != nil {
+		t.Fatalf("audit after %s: %v", a.After, err)
+	}
+	return after.ReplacedBy
+}
+
+// A table has one live code: a new one revokes the old (audited, "new
+// code requested"), unless the director asks for another, which keeps
+// both; the next new code then replaces both.
+func TestNewTableCodeReplacesTheOld(t *testing.T) {
+	f := newFixture(t) // table 1's code is f.table
+	old := f.liveCodes()[1]
+	f.credential(2)
+	fresh := must[service.IssuedCredential](t, f.post(f.tpath("/tables/1/credentials"), f.Director, nil), http.StatusCreated)
+	if fmt.Sprint(fresh.Replaced) != fmt.Sprint(old) {
+		t.Fatalf("replaced %v, want the fixture's code %v", fresh.Replaced, old)
+	}
+	wantProblem(t, f.enter(f.game, f.table, turn{Turn: 1, Player: 1, Move: "8D WINDY"}), http.StatusUnauthorized, "bad-credentials")
+	must[service.TurnResult](t, f.enter(f.game, fresh.Token, turn{Turn: 1, Player: 1, Move: "8D WINDY"}), http.StatusCreated)
+	live := f.liveCodes()
+	if fmt.Sprint(live[1]) != fmt.Sprint([]int64{fresh.ID}) || len(live[2]) != 1 {
+		t.Fatalf("live codes %v, want table 1's new one and table 2's", live)
+	}
+	revs := f.revocations()
+	if len(revs) != 1 || revs[0].Reason != service.ReasonCodeRequested || revs[0].Who != "director" || replacedBy(t, revs[0]) != fresh.ID {
+		t.Fatalf("revocations %+v", revs)
+	}
+
+	// Another keeps table 1's code working: two live codes.
+	spare := must[service.IssuedCredential](t, f.post(f.tpath("/tables/1/credentials"), f.Director, map[string]any{"another": true}), http.StatusCreated)
+	if len(spare.Replaced) != 0 || len(f.liveCodes()[1]) != 2 {
+		t.Fatalf("another: replaced %v, live %v", spare.Replaced, f.liveCodes())
+	}
+	must[service.TurnResult](t, f.enter(f.game, spare.Token, turn{Turn: 2, Player: 2, Move: "-"}), http.StatusCreated)
+	must[service.TurnResult](t, f.enter(f.game, fresh.Token, turn{Turn: 3, Player: 1, Move: "-"}), http.StatusCreated)
+	wantProblem(t, f.post(f.tpath("/tables/1/credentials"), f.Director, map[string]any{"another": "yes"}), http.StatusBadRequest, "bad-field")
+
+	// Without it, the next code replaces both; table 2's is not touched.
+	last := must[service.IssuedCredential](t, f.post(f.tpath("/tables/1/credentials"), f.Director, map[string]any{"another": false}), http.StatusCreated)
+	if len(last.Replaced) != 2 {
+		t.Fatalf("replaced %v, want both live codes", last.Replaced)
+	}
+	for _, tok := range []string{fresh.Token, spare.Token} {
+		wantProblem(t, f.enter(f.game, tok, turn{Turn: 4, Player: 2, Move: "-"}), http.StatusUnauthorized, "bad-credentials")
+	}
+	if live := f.liveCodes(); fmt.Sprint(live[1]) != fmt.Sprint([]int64{last.ID}) || len(live[2]) != 1 {
+		t.Fatalf("live codes %v", live)
+	}
+	if n := len(f.revocations()); n != 3 {
+		t.Errorf("%d revocations in the audit log, want 3", n)
+	}
+}
+
+// Codes asked for at the same moment for one table: one stays live.
+func TestNewTableCodesAtOnce(t *testing.T) {
+	f := newFixture(t)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			f.post(f.tpath("/tables/1/credentials"), f.Director, nil)
+		})
+	}
+	wg.Wait()
+	if live := f.liveCodes(); len(live[1]) != 1 {
+		t.Fatalf("live codes %v, want one for table 1", live)
+	}
+	if n := len(f.revocations()); n != 8 {
+		t.Errorf("%d revocations, want 8 (the fixture's code and 7 of the new ones)", n)
 	}
 }

@@ -178,9 +178,10 @@ func (s *Server) blankScoreSheetPDF(c *gin.Context) {
 }
 
 // tableCardsPDF prints a card for every table of a round with a QR code
-// for its score entry; printing issues each table a new credential, so
-// it is the director's (?base= is where the score-entry pages are
-// served, https://host).
+// for its score entry; printing issues each table a new credential and
+// revokes the one it had (codes are stored hashed: an old one cannot be
+// printed again), so it is the director's (?base= is where the
+// score-entry pages are served, https://host).
 func (s *Server) tableCardsPDF(c *gin.Context) {
 	actor := actorOf(c)
 	if err := service.RequireDirector(actor); err != nil {
@@ -196,7 +197,17 @@ func (s *Server) tableCardsPDF(c *gin.Context) {
 	if !ok {
 		return
 	}
-	ctx := c.Request.Context()
+	var tables []int
+	for _, pv := range rp.pairings.Pairings {
+		if pv.Table >= 1 {
+			tables = append(tables, pv.Table)
+		}
+	}
+	creds, err := s.svc.ReissueTableCredentials(c.Request.Context(), actor, rp.maker.t.ID, tables)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
 	var cards []reports.TableCard
 	for _, pv := range rp.pairings.Pairings {
 		if pv.Table < 1 {
@@ -206,12 +217,7 @@ func (s *Server) tableCardsPDF(c *gin.Context) {
 		for _, pl := range pv.Players {
 			card.Players = append(card.Players, pl.Name)
 		}
-		cred, err := s.svc.IssueTableCredential(ctx, actor, rp.maker.t.ID, pv.Table)
-		if err != nil {
-			writeProblem(c, s.log, err)
-			return
-		}
-		card.URL = fmt.Sprintf("%s/table/%d?code=%s", base, pv.Table, url.QueryEscape(cred.Token))
+		card.URL = fmt.Sprintf("%s/table/%d?code=%s", base, pv.Table, url.QueryEscape(creds[pv.Table].Token))
 		cards = append(cards, card)
 	}
 	c.Header("Cache-Control", "no-store") // the cards carry credentials

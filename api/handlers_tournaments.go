@@ -167,14 +167,15 @@ func (s *Server) listGames(c *gin.Context) {
 }
 
 // issueTableCredential answers with the token; it is never shown again.
+// The table's live codes are revoked unless the body says "another".
 func (s *Server) issueTableCredential(c *gin.Context) {
-	var in struct{}
+	var in service.TableCodeInput
 	p := parse(c)
 	id, table := p.id("id"), p.small("table")
 	if p.optionalBody(&in); s.failed(c, p) {
 		return
 	}
-	cred, err := s.svc.IssueTableCredential(c.Request.Context(), actorOf(c), id, table)
+	cred, err := s.svc.IssueTableCredential(c.Request.Context(), actorOf(c), id, table, in)
 	s.respond(c, http.StatusCreated, cred, err)
 }
 

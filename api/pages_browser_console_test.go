@@ -219,9 +219,11 @@ func TestBrowserConsolePairsRound(t *testing.T) {
 	}
 }
 
-// A lost tablet: the director issues table 1 a code, finds it in the
-// card's list, revokes it with a reason (a blank one is refused beside the
-// form) and sees it marked revoked; the fixture's older code stays active.
+// A lost tablet: the director issues table 1 another code (for a second
+// tablet), finds it in the card's list, revokes it with a reason (a blank
+// one is refused beside the form) and sees it marked revoked; the
+// fixture's older code stays active. A new code without "another" then
+// replaces it.
 func TestBrowserConsoleRevokesTableCode(t *testing.T) {
 	f := newFixture(t) // table 1's code is f.table
 	ctx := newChrome(t)
@@ -232,8 +234,10 @@ func TestBrowserConsoleRevokesTableCode(t *testing.T) {
 		waitFor(`document.querySelectorAll("#codes li.code").length === 1`),
 		waitFor(`document.getElementById("codes-summary").textContent === "1 active, 0 revoked"`),
 		setValue(`#code-form [name="table"]`, "1"),
-		submitForm("#code-form", "Table 1's code"),
+		eval(`document.querySelector('#code-form [name="another"]').checked = true`),
+		submitForm("#code-form", "Table 1's code is below; it is not shown again."),
 		waitFor(`document.querySelectorAll("#codes li.code").length === 2`),
+		waitFor(`!document.querySelector('#code-form [name="another"]').checked`),
 		// The newest first, with its token and the table page's link.
 		waitFor(`document.querySelector(`+jsString(first)+`).dataset.table === "1" && document.querySelector(`+jsString(first+" .state")+`).textContent === "active"`),
 		waitFor(`document.querySelector(`+jsString(first+" a")+`).href.includes("/table/1?code=")`),
@@ -273,6 +277,13 @@ func TestBrowserConsoleRevokesTableCode(t *testing.T) {
 	}
 	wantProblem(t, f.enter(f.game, token, turn{Turn: 1, Player: 1, Move: "8D WINDY"}), http.StatusUnauthorized, "bad-credentials")
 	must[service.TurnResult](t, f.enter(f.game, f.table, turn{Turn: 1, Player: 1, Move: "8D WINDY"}), http.StatusCreated)
+
+	run(t, ctx,
+		setValue(`#code-form [name="table"]`, "1"),
+		submitForm("#code-form", "Its previous code stops working."),
+		waitFor(`document.getElementById("codes-summary").textContent === "1 active, 2 revoked"`),
+	)
+	wantProblem(t, f.enter(f.game, f.table, turn{Turn: 2, Player: 2, Move: "-"}), http.StatusUnauthorized, "bad-credentials")
 }
 
 func TestBrowserConsoleCorrectsTurn(t *testing.T) {

@@ -19,3 +19,59 @@ func TestTableCodeAsTyped(t *testing.T) {
 	must[service.TurnResult](t, f.enter(f.game, typed, turn{Turn: 1, Player: 1, Move: "8D WINDY"}), http.StatusCreated)
 	wantProblem(t, f.enter(f.game, typed[:9], turn{Turn: 2, Player: 2, Move: "-"}), http.StatusUnauthorized, "bad-credentials")
 }
+
+// printedCodes prints round 1's table cards and reads each table's code
+// from them.
+func (f *fixture) printedCodes() map[string]string {
+	f.t.Helper()
+	r := f.get(f.tpath("/rounds/1/tablecards.pdf?base=https://club.example"), f.Director)
+	wantPDF(f.t, r)
+	codes := map[string]string{}
+	for _, m := range regexp.MustCompile(`/table/(\d+)\?code=([A-Z0-9-]+)`).FindAllStringSubmatch(pdfText(f.t, r.Body), -1) {
+		codes[m[1]] = m[2]
+	}
+	return codes
+}
+
+// Printing the table cards again leaves one live code a table: codes are
+// stored hashed, so each print issues new ones and revokes the old, which
+// stop working, with "reissued" in the audit log.
+func TestTableCardsReprinted(t *testing.T) {
+	f := newFixture(t) // table 1's code is f.table
+	f.addGame(1, 2, f.addPlayer("Cleo"), f.addPlayer("Dana"))
+	spare := must[service.IssuedCredential](t, f.post(f.tpath("/tables/1/credentials"), f.Director, map[string]any{"another": true}), http.StatusCreated)
+
+	first := f.printedCodes()
+	if len(first) != 2 || first["1"] == "" || first["2"] == "" {
+		t.Fatalf("codes printed %v, want tables 1 and 2", first)
+	}
+	for _, tok := range []string{f.table, spare.Token} {
+		wantProblem(t, f.enter(f.game, tok, turn{Turn: 1, Player: 1, Move: "8D WINDY"}), http.StatusUnauthorized, "bad-credentials")
+	}
+	live := f.liveCodes()
+	if len(live) != 2 || len(live[1]) != 1 || len(live[2]) != 1 {
+		t.Fatalf("live codes %v, want one a table", live)
+	}
+	revs := f.revocations()
+	if len(revs) != 2 {
+		t.Fatalf("revocations %+v, want table 1's two codes", revs)
+	}
+	for _, a := range revs {
+		if a.Reason != service.ReasonReissued || a.Who != "director" || replacedBy(t, a) != live[1][0] {
+			t.Errorf("revocation %+v (after %s)", a, a.After)
+		}
+	}
+
+	second := f.printedCodes()
+	if len(second) != 2 || second["1"] == first["1"] || second["2"] == first["2"] {
+		t.Fatalf("codes printed again %v, first %v", second, first)
+	}
+	wantProblem(t, f.enter(f.game, first["1"], turn{Turn: 1, Player: 1, Move: "8D WINDY"}), http.StatusUnauthorized, "bad-credentials")
+	must[service.TurnResult](t, f.enter(f.game, second["1"], turn{Turn: 1, Player: 1, Move: "8D WINDY"}), http.StatusCreated)
+	if live := f.liveCodes(); len(live) != 2 || len(live[1]) != 1 || len(live[2]) != 1 {
+		t.Fatalf("live codes %v after printing twice, want one a table", live)
+	}
+	if n := len(f.revocations()); n != 4 {
+		t.Errorf("%d revocations, want 4", n)
+	}
+}

@@ -102,36 +102,6 @@ func (s *Service) EnsureDirector(ctx context.Context, token string) (created str
 	return tok, nil
 }
 
-// IssuedCredential is a new table credential with its token, shown once.
-type IssuedCredential struct {
-	Credential
-	Token string `json:"token"`
-}
-
-// IssueTableCredential gives a table a token, a short code (see
-// newTableCode), that can enter turns for the games at that table in the
-// tournament's current round.
-func (s *Service) IssueTableCredential(ctx context.Context, a Actor, tournamentID int64, table int) (*IssuedCredential, error) {
-	if err := requireDirector(a); err != nil {
-		return nil, err
-	}
-	if table < 1 {
-		return nil, Errorf(KindInvalid, "bad-table", "table numbers start at 1")
-	}
-	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
-		return nil, notFound(err, "tournament %d", tournamentID)
-	}
-	tok, err := newTableCode()
-	if err != nil {
-		return nil, err
-	}
-	c := Credential{Kind: CredTable, TournamentID: tournamentID, Table: table, Label: fmt.Sprintf("table %d", table), TokenHash: HashToken(tok), CreatedAt: s.now()}
-	if err := s.Store.CreateCredential(ctx, &c); err != nil {
-		return nil, err
-	}
-	return &IssuedCredential{Credential: c, Token: tok}, nil
-}
-
 func requireDirector(a Actor) error {
 	switch {
 	case a.IsDirector():

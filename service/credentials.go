@@ -3,8 +3,158 @@ package service
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 )
+
+// Table codes and how many a table has. A table has one live code in a
+// tournament: issuing it a new one revokes the old, unless the director
+// asks for another (a second tablet at the table). Codes are stored as
+// hashes only, so an old code cannot be printed again: printing the table
+// cards issues each table a new code, and the old one stops working, on
+// a tablet signed in with it too. Every revocation is in the audit log,
+// with why.
+
+// Why a table's live codes were revoked when it got a new one: the
+// reasons in the audit log.
+const (
+	ReasonReissued      = "reissued"           // the table cards were printed, each with a new code
+	ReasonCodeRequested = "new code requested" // the director issued the table a new code
+)
+
+// TableCodeInput asks for a table code. Another issues one more live code
+// and keeps the table's others working; without it, the new code replaces
+// them.
+type TableCodeInput struct {
+	Another bool `json:"another"`
+}
+
+// IssuedCredential is a new table credential with its token, shown once,
+// and the ids of the table's codes it replaced (revoked).
+type IssuedCredential struct {
+	Credential
+	Token    string  `json:"token"`
+	Replaced []int64 `json:"replaced,omitempty"`
+}
+
+// IssueTableCredential gives a table a token, a short code (see
+// newTableCode), that can enter turns for the games at that table in the
+// tournament's current round. The table's live codes are revoked, unless
+// in.Another.
+func (s *Service) IssueTableCredential(ctx context.Context, a Actor, tournamentID int64, table int, in TableCodeInput) (*IssuedCredential, error) {
+	if err := s.checkTables(ctx, a, tournamentID, []int{table}); err != nil {
+		return nil, err
+	}
+	var out *IssuedCredential
+	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		out, err = s.issueTableCode(ctx, a, tournamentID, table, in.Another, ReasonCodeRequested)
+		return err
+	})
+	return out, err
+}
+
+// ReissueTableCredentials gives each of the tables a new code and revokes
+// the codes they had (printing the table cards), all at once: the answer
+// is by table, one code for a table named twice.
+func (s *Service) ReissueTableCredentials(ctx context.Context, a Actor, tournamentID int64, tables []int) (map[int]*IssuedCredential, error) {
+	if err := s.checkTables(ctx, a, tournamentID, tables); err != nil {
+		return nil, err
+	}
+	out := map[int]*IssuedCredential{}
+	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		for _, table := range tables {
+			if out[table] != nil {
+				continue
+			}
+			c, err := s.issueTableCode(ctx, a, tournamentID, table, false, ReasonReissued)
+			if err != nil {
+				return err
+			}
+			out[table] = c
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (s *Service) checkTables(ctx context.Context, a Actor, tournamentID int64, tables []int) error {
+	if err := requireDirector(a); err != nil {
+		return err
+	}
+	if slices.ContainsFunc(tables, func(t int) bool { return t < 1 }) {
+		return Errorf(KindInvalid, "bad-table", "table numbers start at 1")
+	}
+	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
+		return notFound(err, "tournament %d", tournamentID)
+	}
+	return nil
+}
+
+// issueTableCode stores a new code for the table and, unless keep,
+// revokes the table's other live codes, with reason in the audit log. It
+// runs in a transaction.
+func (s *Service) issueTableCode(ctx context.Context, a Actor, tournamentID int64, table int, keep bool, reason string) (*IssuedCredential, error) {
+	tok, err := newTableCode()
+	if err != nil {
+		return nil, err
+	}
+	c := Credential{Kind: CredTable, TournamentID: tournamentID, Table: table, Label: fmt.Sprintf("table %d", table), TokenHash: HashToken(tok), CreatedAt: s.now()}
+	// The insert comes first: a transaction's first write takes the write
+	// lock, so the codes read next are all there are, those of a request
+	// for the same table a moment earlier included. Two requests cannot
+	// both leave their code live.
+	if err := s.Store.CreateCredential(ctx, &c); err != nil {
+		return nil, err
+	}
+	out := &IssuedCredential{Credential: c, Token: tok}
+	if keep {
+		return out, nil
+	}
+	all, err := s.Store.ListTableCredentials(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range all {
+		old := &all[i]
+		if old.Table != table || old.ID == c.ID || old.RevokedAt != nil {
+			continue
+		}
+		if _, err := s.revokeTableCode(ctx, a, old, reason, c.ID); err != nil {
+			return nil, err
+		}
+		out.Replaced = append(out.Replaced, old.ID)
+	}
+	return out, nil
+}
+
+// revokeTableCode revokes a live code in a transaction, with an audit
+// entry; replacedBy is the code that replaces it, if any (0: none).
+func (s *Service) revokeTableCode(ctx context.Context, a Actor, c *Credential, reason string, replacedBy int64) (*Credential, error) {
+	before := *c
+	if err := s.Store.RevokeCredential(ctx, c.ID, s.now()); err != nil {
+		return nil, err
+	}
+	id := c.ID
+	s.Store.AfterCommit(ctx, func() { s.creds.drop(id) })
+	out, err := s.Store.CredentialByID(ctx, c.ID)
+	if err != nil {
+		return nil, err
+	}
+	var after any = *out
+	if replacedBy != 0 {
+		after = struct {
+			Credential
+			ReplacedBy int64 `json:"replaced_by"`
+		}{*out, replacedBy}
+	}
+	return out, s.Store.AddAudit(ctx, &AuditEntry{TournamentID: c.TournamentID, Who: a.Name(), Action: "revoke-credential",
+		Reason: reason, Before: mustJSON(before), After: mustJSON(after), At: s.now()})
+}
 
 // ListTableCredentials lists a tournament's table credentials, revoked
 // ones included (director). Tokens are never stored, so never shown again.
@@ -48,17 +198,8 @@ func (s *Service) RevokeTableCredential(ctx context.Context, a Actor, tournament
 			out = c
 			return nil
 		}
-		before := *c
-		if err := s.Store.RevokeCredential(ctx, c.ID, s.now()); err != nil {
-			return err
-		}
-		id := c.ID
-		s.Store.AfterCommit(ctx, func() { s.creds.drop(id) })
-		if out, err = s.Store.CredentialByID(ctx, c.ID); err != nil {
-			return err
-		}
-		return s.Store.AddAudit(ctx, &AuditEntry{TournamentID: tournamentID, Who: a.Name(), Action: "revoke-credential",
-			Reason: reason, Before: mustJSON(before), After: mustJSON(*out), At: s.now()})
+		out, err = s.revokeTableCode(ctx, a, c, reason, 0)
+		return err
 	})
 	return out, err
 }

@@ -35,8 +35,16 @@
     nav.textContent = "";
     [["Table cards with QR codes", base + "/tablecards.pdf?base=" + encodeURIComponent(location.origin) + "&" + q],
       ["Pairings", base + "/pairings.pdf?" + q], ["Score sheets", base + "/scoresheets.pdf?" + q],
-      ["Result slips", base + "/slips.pdf?" + q]].forEach(function (r) {
-      nav.appendChild(el("a", { href: r[1], target: "_blank", rel: "noopener", className: "report" }, r[0] + " (PDF)"));
+      ["Result slips", base + "/slips.pdf?" + q]].forEach(function (r, i) {
+      var a = el("a", { href: r[1], target: "_blank", rel: "noopener", className: "report" }, r[0] + " (PDF)");
+      // The cards carry new codes: the tables' old ones stop working.
+      if (i === 0) {
+        a.title = "Gives every table of the round a new code; the old codes stop working";
+        a.addEventListener("click", function (e) {
+          if (!confirm("Printing the table cards gives every table of round " + n + " a new code. The old codes stop working at once: a tablet signed in with one must scan its table's new card. Print them?")) e.preventDefault();
+        });
+      }
+      nav.appendChild(a);
     });
   }
 
@@ -261,20 +269,26 @@
     }, function (err) { codesSay(err.message, true); return false; });
   }
 
+  // A new code replaces the table's codes (the service revokes them)
+  // unless "another" is ticked, for a second tablet at the table.
   C.submit(cform, function () {
-    var n = C.num(cform.elements.table.value);
-    return C.api("POST", C.base + "/tables/" + n + "/credentials", {}).then(function (cred) {
+    var n = C.num(cform.elements.table.value), another = cform.elements.another.checked;
+    return C.api("POST", C.base + "/tables/" + n + "/credentials", another ? { another: true } : {}).then(function (cred) {
       tokens[cred.id] = cred.token;
       cform.elements.table.value = n + 1;
+      cform.elements.another.checked = false;
       cstatus.hidden = true;
+      var replaced = (cred.replaced || []).length;
+      var note = replaced === 1 ? " Its previous code stops working." : replaced > 1 ? " Its " + replaced + " previous codes stop working." : "";
       return loadCodes().then(function (ok) {
-        return ok ? "Table " + n + "'s code is below; it is not shown again." : "Table " + n + "'s code is " + cred.token + "; it is not shown again.";
+        return (ok ? "Table " + n + "'s code is below; it is not shown again." : "Table " + n + "'s code is " + cred.token + "; it is not shown again.") + note;
       });
     });
   });
 
-  // Printing the table cards issues fresh codes in another tab: the list
-  // is read again when the director comes back.
+  // Printing the table cards issues new codes (and revokes the tables'
+  // old ones) in another tab: the list is read again when the director
+  // comes back.
   window.addEventListener("focus", C.debounce(loadCodes, 200));
 
   load();

@@ -135,9 +135,7 @@
   function playerAction(p, action, body) {
     pstatus.hidden = true;
     return C.api("POST", C.base + "/players/" + p.id + "/" + action, body || {}).then(loadPlayers, function (err) {
-      pstatus.textContent = p.name + ": " + err.message;
-      pstatus.className = "form-status error";
-      pstatus.hidden = false;
+      playersSay(p.name + ": " + err.message, true);
     });
   }
 
@@ -164,18 +162,71 @@
     return tr;
   }
 
+  function playersSay(text, isError) {
+    pstatus.textContent = text;
+    pstatus.className = "form-status " + (isError ? "error" : "ok");
+    pstatus.hidden = false;
+  }
+
+  // editForm changes a player's name, rating or division, in a line below
+  // theirs, with a reason for the audit log. Only what changed is sent; a
+  // refusal (a division once the player is paired, an empty name) is
+  // shown in the form in the server's words.
+  function editForm(p) {
+    var division = el("select", { name: "division_id" });
+    if (!p.division_id) division.appendChild(el("option", { value: "" }, divisions.length ? "none" : "(no divisions)"));
+    divisions.forEach(function (d) { division.appendChild(el("option", { value: String(d.id) }, d.name)); });
+    division.value = p.division_id ? String(p.division_id) : "";
+    var f = el("form", { className: "edit-player fields-form" },
+      el("label", { className: "grow" }, "Name", el("input", { name: "name", value: p.name, required: true, maxLength: 200, autocomplete: "off" })),
+      el("label", { className: "short" }, "Rating", el("input", { name: "rating", type: "number", min: 0, max: 4000, inputMode: "numeric", value: p.rating ? String(p.rating) : "" })),
+      el("label", { className: "short" }, "Division", division),
+      el("label", { className: "grow" }, "Why?", el("input", { name: "reason", required: true, maxLength: 200, placeholder: "e.g. misspelt on the entry form", autocomplete: "off" })),
+      el("button", { type: "submit", className: "primary" }, "Save"),
+      el("button", { type: "button", className: "cancel" }, "Cancel"),
+      el("p", { className: "form-status", role: "status", hidden: true }));
+    var tr = el("tr", { className: "edit-line", dataset: { edit: String(p.id) } }, el("td", { colSpan: 6 }, f));
+    f.querySelector(".cancel").addEventListener("click", function () { tr.remove(); });
+    f.addEventListener("keydown", function (e) { if (e.key === "Escape") tr.remove(); });
+    C.submit(f, function () {
+      var v = f.elements, body = { reason: v.reason.value.trim() }, changed = [];
+      var name = v.name.value.trim(), rating = C.num(v.rating.value) || 0, div = v.division_id.value ? parseInt(v.division_id.value, 10) : null;
+      if (name !== p.name) { body.name = name; changed.push("name"); }
+      if (rating !== (p.rating || 0)) { body.rating = rating; changed.push("rating"); }
+      if (div !== null && div !== p.division_id) { body.division_id = div; changed.push("division"); }
+      if (!changed.length) throw new Error("Nothing to save: change the name, the rating or the division first.");
+      return C.api("PATCH", C.base + "/players/" + p.id, body).then(function (np) {
+        tr.remove();
+        return loadPlayers().then(function () {
+          playersSay(np.name + ": " + changed.join(", ") + " saved.", false);
+          return "Saved.";
+        });
+      });
+    });
+    return tr;
+  }
+
   function loadPlayers() {
     return C.api("GET", C.base + "/players").then(function (ps) {
       var tb = document.querySelector("#players tbody");
+      // An edit being filled in stays open when the list is drawn again.
+      var open = {};
+      tb.querySelectorAll("tr.edit-line").forEach(function (tr) { open[tr.dataset.edit] = tr; });
       tb.textContent = "";
       document.getElementById("player-count").textContent = ps.length ? "(" + ps.length + ")" : "";
       ps.forEach(function (p) {
         var btn = p.withdrawn ? el("button", { type: "button", className: "small-btn" }, "Reinstate")
           : el("button", { type: "button", className: "small-btn warn" }, "Withdraw…");
+        var edit = el("button", { type: "button", className: "small-btn edit-player-btn", title: "Change " + p.name + "'s name, rating or division" }, "Edit…");
         var tr = el("tr", { className: p.withdrawn ? "withdrawn" : "", dataset: { player: String(p.id) } },
           el("td", { className: "num" }, p.id), el("td", {}, p.name), el("td", { className: "num" }, p.rating || ""),
           el("td", {}, divisionName(p.division_id)), el("td", {}, p.withdrawn ? "withdrawn (" + p.withdrawn + ")" : "playing"),
-          el("td", {}, btn));
+          el("td", { className: "actions" }, btn, " ", edit));
+        edit.addEventListener("click", function () {
+          var line = tb.querySelector('tr.edit-line[data-edit="' + p.id + '"]');
+          if (!line) { line = editForm(p); tr.after(line); }
+          line.querySelector('[name="name"]').focus();
+        });
         // Withdrawing forfeits the player's unplayed games: it asks why
         // first, in a form of its own.
         btn.addEventListener("click", function () {
@@ -185,6 +236,7 @@
           open.querySelector('[name="reason"]').focus();
         });
         tb.appendChild(tr);
+        if (open[p.id]) tb.appendChild(open[p.id]);
       });
       if (!ps.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 6, className: "small" }, "No players yet.")));
     });

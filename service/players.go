@@ -1,0 +1,152 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// PlayerInput is a player's details; nil fields of an update are kept.
+// Reason says why a player is changed (PATCH): it goes to the audit log.
+type PlayerInput struct {
+	Name       *string `json:"name"`
+	Rating     *int    `json:"rating"`
+	MemberID   *string `json:"member_id"`
+	DivisionID *int64  `json:"division_id"`
+	FixedTable *int    `json:"fixed_table"`
+	Reason     string  `json:"reason"`
+}
+
+// CreatePlayer enters a player.
+func (s *Service) CreatePlayer(ctx context.Context, a Actor, tournamentID int64, in PlayerInput) (*Player, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	p := &Player{TournamentID: tournamentID}
+	if err := s.applyPlayer(ctx, p, in); err != nil {
+		return nil, err
+	}
+	return p, s.Store.CreatePlayer(ctx, p)
+}
+
+// UpdatePlayer changes a player's details (director): their name, rating,
+// member id, fixed table, and their division while they have no game and
+// no result (player-has-results once they have). A change needs a reason
+// and is in the audit log, before and after; watchers are told, as the
+// pages show the names. A request that changes nothing changes nothing.
+func (s *Service) UpdatePlayer(ctx context.Context, a Actor, tournamentID, id int64, in PlayerInput) (*Player, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	var out *Player
+	err := s.changeTournament(ctx, tournamentID, NoticePlayers, 0, func(ctx context.Context) error {
+		p, err := s.Store.GetPlayer(ctx, id)
+		if err != nil || p.TournamentID != tournamentID {
+			return Errorf(KindNotFound, "not-found", "player %d does not exist in tournament %d", id, tournamentID)
+		}
+		before := *p
+		if err := s.applyPlayer(ctx, p, in); err != nil {
+			return err
+		}
+		if reflect.DeepEqual(before, *p) {
+			out = p
+			return nil
+		}
+		if err := s.Store.UpdatePlayer(ctx, p); err != nil {
+			return err
+		}
+		// Checked after the write, which holds the write lock: a round
+		// paired a moment earlier is seen (an error undoes the write).
+		if !eqID(before.DivisionID, p.DivisionID) {
+			if err := s.refuseDivisionChange(ctx, &before); err != nil {
+				return err
+			}
+		}
+		reason := strings.TrimSpace(in.Reason)
+		if reason == "" {
+			return Errorf(KindInvalid, "missing-reason", "say why %s's details change", before.Name)
+		}
+		out = p
+		return s.auditTournament(ctx, a, tournamentID, "update-player", reason, before, *p)
+	})
+	return out, err
+}
+
+// refuseDivisionChange keeps a player in their division once they have a
+// game (paired or played) or a result there: their record belongs to it.
+// A player's games and results are all in their current division, since
+// one who has any cannot move.
+func (s *Service) refuseDivisionChange(ctx context.Context, p *Player) error {
+	where := ""
+	if div, err := s.divisionOfPlayer(ctx, p); err == nil && div != nil {
+		where = " of division " + div.Name
+	}
+	refuse := func(what string) error {
+		return Errorf(KindConflict, "player-has-results", "%s %s%s: a player's division cannot change once they are paired or have a result",
+			p.Name, what, where)
+	}
+	games, err := s.Store.ListGames(ctx, p.TournamentID)
+	if err != nil {
+		return err
+	}
+	for _, g := range games {
+		for _, seat := range g.Seats {
+			if seat == p.ID {
+				return refuse(fmt.Sprintf("is paired at table %d in round %d", g.Table, g.Round))
+			}
+		}
+	}
+	results, err := s.Store.ListResults(ctx, p.TournamentID)
+	if err != nil {
+		return err
+	}
+	for _, r := range results {
+		if r.Player1 == p.ID || (r.Player2 != nil && *r.Player2 == p.ID) {
+			return refuse(fmt.Sprintf("has a result in round %d", r.Round))
+		}
+	}
+	return nil
+}
+
+func (s *Service) applyPlayer(ctx context.Context, p *Player, in PlayerInput) error {
+	if in.Name != nil {
+		p.Name = strings.TrimSpace(*in.Name)
+	}
+	if in.Rating != nil {
+		p.Rating = *in.Rating
+	}
+	if in.MemberID != nil {
+		p.MemberID = strings.TrimSpace(*in.MemberID)
+	}
+	if in.FixedTable != nil {
+		if *in.FixedTable < 0 {
+			return Errorf(KindInvalid, "bad-table", "a fixed table is a table number, or 0 for none")
+		}
+		p.FixedTable = *in.FixedTable
+	}
+	if in.DivisionID != nil {
+		if err := s.checkDivision(ctx, p.TournamentID, in.DivisionID); err != nil {
+			return err
+		}
+		p.DivisionID = in.DivisionID
+	}
+	switch {
+	case p.Name == "":
+		return Errorf(KindInvalid, "missing-name", "a player needs a name")
+	case p.Rating < 0 || p.Rating > 4000:
+		return Errorf(KindInvalid, "bad-rating", "a rating is a number from 0 to 4000")
+	}
+	return nil
+}
+
+// ListPlayers lists a tournament's players (public).
+func (s *Service) ListPlayers(ctx context.Context, tournamentID int64) ([]Player, error) {
+	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	return s.Store.ListPlayers(ctx, tournamentID)
+}
