@@ -35,7 +35,7 @@ type consolePage struct {
 
 // consoleTabs names the console's pages, in the bar's order.
 var consoleTabs = []struct{ path, label string }{
-	{"", "Room"}, {"/setup", "Setup & players"}, {"/rounds", "Rounds & pairing"}, {"/results", "Results by table"},
+	{"", "Room"}, {"/setup", "Setup & players"}, {"/rounds", "Rounds & pairing"}, {"/results", "Key results"},
 	{"/standings", "Standings & results"},
 }
 
