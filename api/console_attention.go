@@ -32,6 +32,9 @@ var attentionTexts = map[string]string{
 	"quiet":                  "no entry for {minutes} minutes",
 	"quiet-unstarted":        "nothing entered, {minutes} minutes after the pairing",
 	"the-play":               "the play",
+	// A round otherwise complete: every table still missing a result has
+	// no game being played at its tablet (the slip is to be keyed).
+	"round-missing": "round {round}{division}: {count} of {games} results in; missing {tables}",
 }
 
 // statusWords say a game's status in plain words, as the console shows it.

@@ -80,3 +80,30 @@ func TestBrowserRoundLife(t *testing.T) {
 		t.Fatalf("round 2 %+v", r2)
 	}
 }
+
+// TestBrowserRoomShowsMissingResults: the room view lists a round that is
+// complete but for results nobody is recording at a table (slips to key),
+// linking to the results page, and drops it when the last one comes in.
+func TestBrowserRoomShowsMissingResults(t *testing.T) {
+	ts := newTestServer(t)
+	f := &fixture{testServer: ts}
+	f.tournament = must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director, map[string]any{"name": "Slip Cup"}), http.StatusCreated).ID
+	for _, n := range []string{"Ann", "Bob", "Cat", "Dan"} {
+		f.players = append(f.players, f.addPlayer(n))
+	}
+	rp := must[service.RoundPairings](t, f.post(f.tpath("/rounds/1/pairings"), f.Director, map[string]any{"system": "koth"}), http.StatusCreated)
+	enter := func(p service.PairingView, a, b int) {
+		must[service.RoundResult](t, f.post(f.tpath("/results"), f.Director, map[string]any{"round": 1, "players": []int64{p.Players[0].ID, p.Players[1].ID}, "scores": []int{a, b}}), http.StatusCreated)
+	}
+	enter(rp.Pairings[1], 380, 372)
+	item := `document.querySelector('#attention li.round-att[data-round="1"]')`
+	ctx := newChrome(t)
+	run(t, ctx, consoleSignIn(f),
+		chromedp.Navigate(fmt.Sprintf("%s/director/%d", f.URL, f.tournament)),
+		waitFor(item+` && `+item+`.textContent === "Round 1: 1 of 2 results in; missing table 1 (Ann v Bob)"`),
+		waitFor(item+`.querySelector("a").getAttribute("href") === "/director/`+itoa(f.tournament)+`/results?round=1"`),
+		waitFor(`document.getElementById("all-clear").hidden`),
+	)
+	enter(rp.Pairings[0], 400, 390)
+	run(t, ctx, waitFor(`!`+item+` && !document.getElementById("all-clear").hidden`))
+}

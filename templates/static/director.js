@@ -16,9 +16,37 @@
     return s < 60 ? s + "s ago" : Math.floor(s / 60) + "m " + (s % 60) + "s ago";
   }
 
+  // roundItems: rounds otherwise complete whose missing results are for
+  // the director to key (no game still being played at those tables).
+  var roundItems = [];
+  var playing = { "in-progress": 1, "on-hold": 1, "awaiting-acceptance": 1, "awaiting-racks": 1 };
+  function loadRounds() {
+    C.api("GET", C.base + "/rounds").then(function (list) {
+      roundItems = [];
+      (list || []).forEach(function (r) {
+        var missing = r.missing || [];
+        if (r.status !== "in-play" || !missing.length || r.results === 0 || r.results < r.games / 2) return;
+        if (missing.some(function (m) { return playing[m.status]; })) return;
+        var tables = missing.map(function (m) {
+          var who = m.players.map(function (p) { return p.name; }).join(" v ");
+          return m.table ? "table " + m.table + " (" + who + ")" : who;
+        }).join(", ");
+        roundItems.push({ round: r.number, text: Attention.say("round-missing", { round: r.number, division: r.division ? " of " + r.division : "",
+          count: r.results, games: r.games, tables: tables }) });
+      });
+      renderAttention();
+    }, function () { /* the next notice reads them again */ });
+  }
+
   function renderAttention() {
     var ul = document.getElementById("attention"), n = 0;
     ul.textContent = "";
+    roundItems.forEach(function (it) {
+      n++;
+      var li = el("li", { className: "att round-att", dataset: { round: String(it.round) } },
+        el("a", { href: "/director/" + data.tournament + "/results?round=" + it.round }, it.text.charAt(0).toUpperCase() + it.text.slice(1)));
+      ul.appendChild(li);
+    });
     Object.keys(rows).sort(function (a, b) { return rows[a].game.table - rows[b].game.table; }).forEach(function (id) {
       var g = rows[id].game;
       attentionOf(g).forEach(function (t) {
@@ -55,6 +83,8 @@
 
   Object.keys(rows).forEach(renderRow);
   renderAttention();
+  loadRounds();
+  var roundsAgain = C.debounce(loadRounds, 300);
   setInterval(function () {
     Object.keys(rows).forEach(function (id) {
       var tr = document.getElementById("game-" + id);
@@ -73,9 +103,11 @@
   var reload = C.debounce(function () { location.reload(); }, 300);
   C.live(data.tournament, {
     game: function (n) {
+      roundsAgain();
       if (n.game_id && rows[n.game_id]) refresh(n.game_id);
       else if (n.round === data.round) reload();
     },
-    pairings: function (n) { if (!n.round || n.round === data.round) reload(); }
+    result: roundsAgain,
+    pairings: function (n) { if (!n.round || n.round === data.round) reload(); else roundsAgain(); }
   });
 })();
