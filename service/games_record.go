@@ -56,12 +56,7 @@ func (s *Service) EndGame(ctx context.Context, a Actor, gameID int64, in EndGame
 	if strings.TrimSpace(in.Reason) == "" {
 		return nil, Errorf(KindInvalid, "missing-reason", "say why the game is ended where it stands")
 	}
-	var view *GameView
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		l, err := s.load(ctx, gameID)
-		if err != nil {
-			return err
-		}
+	return s.directorChange(ctx, a, gameID, func(ctx context.Context, l *loaded) error {
 		switch {
 		case l.r.voided:
 			return Errorf(KindConflict, "record-voided", "game %d's record was set aside; its result is entered by hand", gameID)
@@ -90,16 +85,8 @@ func (s *Service) EndGame(ctx context.Context, a Actor, gameID int64, in EndGame
 		if err := s.appendEvents(ctx, a, l, events); err != nil {
 			return err
 		}
-		if err := s.audit(ctx, a, l.g, "end-game", in.Reason, before.Result, map[string]any{"how": how, "racks": in.Racks}); err != nil {
-			return err
-		}
-		if view, err = s.settle(ctx, gameID); err != nil {
-			return err
-		}
-		s.Store.AfterCommit(ctx, func() { s.viewNotice(view) })
-		return nil
+		return s.audit(ctx, a, l.g, "end-game", in.Reason, before.Result, map[string]any{"how": how, "racks": in.Racks})
 	})
-	return view, err
 }
 
 // appendEvents replays and stores director events at the end of a game,
@@ -137,25 +124,9 @@ type VoidInput struct {
 // the record gave is no longer the record's but the director's, to amend
 // or clear by hand. Undoing the void event brings the record back.
 func (s *Service) VoidRecord(ctx context.Context, a Actor, gameID int64, in VoidInput) (*GameView, error) {
-	if err := requireDirector(a); err != nil {
-		return nil, err
-	}
-	var view *GameView
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		l, err := s.load(ctx, gameID)
-		if err != nil {
-			return err
-		}
-		if err := s.voidRecord(ctx, a, l, in.Reason); err != nil {
-			return err
-		}
-		if view, err = s.settle(ctx, gameID); err != nil {
-			return err
-		}
-		s.Store.AfterCommit(ctx, func() { s.viewNotice(view) })
-		return nil
+	return s.directorChange(ctx, a, gameID, func(ctx context.Context, l *loaded) error {
+		return s.voidRecord(ctx, a, l, in.Reason)
 	})
-	return view, err
 }
 
 // voidRecord appends the void event to a loaded game, audited; a result

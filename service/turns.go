@@ -368,6 +368,41 @@ func (s *Service) editEvent(ctx context.Context, a Actor, gameID int64, turn int
 	return view, err
 }
 
+// directorChange runs a director's change to a game in one transaction:
+// fn gets the loaded game, then the game is settled and, once committed,
+// announced.
+func (s *Service) directorChange(ctx context.Context, a Actor, gameID int64, fn func(ctx context.Context, l *loaded) error) (*GameView, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
+	var view *GameView
+	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		l, err := s.load(ctx, gameID)
+		if err != nil {
+			return err
+		}
+		if err := fn(ctx, l); err != nil {
+			return err
+		}
+		if view, err = s.settleAndTell(ctx, gameID); err != nil {
+			return err
+		}
+		return s.withCorrections(ctx, a, view)
+	})
+	return view, err
+}
+
+// settleAndTell settles a game after a change and, once the change is
+// committed, tells the watchers.
+func (s *Service) settleAndTell(ctx context.Context, gameID int64) (*GameView, error) {
+	view, err := s.settle(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	s.Store.AfterCommit(ctx, func() { s.viewNotice(view) })
+	return view, nil
+}
+
 // settle reloads a game after a change, keeps its stored result in step
 // and returns the game as it now stands.
 func (s *Service) settle(ctx context.Context, gameID int64) (*GameView, error) {
