@@ -30,7 +30,9 @@ func TestBrowserRoundLife(t *testing.T) {
 	must[service.TurnResult](t, f.enter(*rp.Pairings[0].GameID, f.Director, turn{Player: 1, Move: "8D WINDY"}), http.StatusCreated)
 	first := rp.Pairings[0].Players[0].Name + " v " + rp.Pairings[0].Players[1].Name
 
-	status := func(round int) string { return fmt.Sprintf(`document.querySelector('#round-status li[data-round="%d"]')`, round) }
+	status := func(round int) string {
+		return fmt.Sprintf(`document.querySelector('#round-status li[data-round="%d"]')`, round)
+	}
 	ctx := newChrome(t)
 	run(t, ctx, consoleSignIn(f),
 		chromedp.Navigate(fmt.Sprintf("%s/director/%d/rounds", f.URL, f.tournament)),

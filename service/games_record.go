@@ -168,14 +168,9 @@ func (s *Service) refuseBesideHandResult(ctx context.Context, l *loaded) error {
 	if l.hasRecord() || l.r.voided {
 		return nil
 	}
-	row, err := s.Store.ResultForGame(ctx, l.g.ID)
-	switch {
-	case errors.Is(err, ErrNotFound):
-		return nil
-	case err != nil:
+	row, err := s.handResultOf(ctx, l.g.ID)
+	if row == nil || err != nil {
 		return err
-	case row.Source == SourceRecorded:
-		return nil
 	}
 	return &Error{Kind: KindConflict, Type: "game-has-result", Detail: map[string]any{"game_id": l.g.ID, "table": l.g.Table, "result_id": row.ID},
 		Msg: "table " + strconv.Itoa(l.g.Table) + "'s result was entered by hand (result " + strconv.FormatInt(row.ID, 10) +
@@ -187,17 +182,27 @@ func (s *Service) refuseBesideHandResult(ctx context.Context, l *loaded) error {
 // the record then decides it, changing or removing a result the director
 // entered by hand meanwhile (audited as a change by the record).
 func (s *Service) handBackToRecord(ctx context.Context, l *loaded) error {
-	row, err := s.Store.ResultForGame(ctx, l.g.ID)
-	switch {
-	case errors.Is(err, ErrNotFound):
-		return nil
-	case err != nil:
+	row, err := s.handResultOf(ctx, l.g.ID)
+	if row == nil || err != nil {
 		return err
-	case row.Source == SourceRecorded:
-		return nil
 	}
 	row.Source, row.UpdatedAt = SourceRecorded, s.now()
 	return s.Store.UpdateResult(ctx, row)
+}
+
+// handResultOf is a game's stored result when the director entered it
+// (not the record); nil when there is none or the record gave it.
+func (s *Service) handResultOf(ctx context.Context, gameID int64) (*Result, error) {
+	row, err := s.Store.ResultForGame(ctx, gameID)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case row.Source == SourceRecorded:
+		return nil, nil
+	}
+	return row, nil
 }
 
 // recordOf loads the game of a pairing when it has a record, for the

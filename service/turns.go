@@ -327,15 +327,7 @@ type directorEdit struct {
 // brought up to date, the audit log given the event before and after, and
 // the game's result kept in step.
 func (s *Service) editEvent(ctx context.Context, a Actor, gameID int64, turn int, edit directorEdit) (*GameView, error) {
-	if err := requireDirector(a); err != nil {
-		return nil, err
-	}
-	var view *GameView
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		l, err := s.load(ctx, gameID)
-		if err != nil {
-			return err
-		}
+	return s.directorChange(ctx, a, gameID, func(ctx context.Context, l *loaded) error {
 		idx := -1
 		for i, e := range l.events {
 			if !e.Undone && edit.find(e) {
@@ -353,19 +345,8 @@ func (s *Service) editEvent(ctx context.Context, a Actor, gameID int64, turn int
 		if err := s.replayAndSave(ctx, l, idx, edit.what); err != nil {
 			return err
 		}
-		if err := s.audit(ctx, a, l.g, edit.action, edit.reason, before, l.events[idx]); err != nil {
-			return err
-		}
-		if view, err = s.settle(ctx, gameID); err != nil {
-			return err
-		}
-		if err := s.withCorrections(ctx, a, view); err != nil {
-			return err
-		}
-		s.Store.AfterCommit(ctx, func() { s.viewNotice(view) })
-		return nil
+		return s.audit(ctx, a, l.g, edit.action, edit.reason, before, l.events[idx])
 	})
-	return view, err
 }
 
 // directorChange runs a director's change to a game in one transaction:
