@@ -169,12 +169,13 @@ func PremiumDescription(p Premium) string {
 	return w + " " + kind
 }
 
-// PremiumsOn lists the premiums a layout has, word premiums before letter
-// premiums, higher before lower: the order of a legend.
-func PremiumsOn(l *Layout) []Premium {
+// LegendPremiums lists the distinct premiums among squares (a layout's
+// Squares), word premiums before letter premiums, higher before lower:
+// the order of a legend.
+func LegendPremiums(squares []Premium) []Premium {
 	seen := map[Premium]bool{}
 	var out []Premium
-	for _, p := range l.Squares {
+	for _, p := range squares {
 		if PremiumCode(p) != "" && !seen[p] {
 			seen[p] = true
 			out = append(out, p)

@@ -40,7 +40,7 @@ func runRules(w io.Writer) int {
 // variant gives them, word premiums first: "TW DW TL DL".
 func squareNames(v *scoring.Variant) string {
 	var names []string
-	for _, p := range scoring.PremiumsOn(v.Layout) {
+	for _, p := range scoring.LegendPremiums(v.Layout.Squares) {
 		names = append(names, v.SquareName(p))
 	}
 	return strings.Join(names, " ")
