@@ -59,22 +59,37 @@ type premiumLook struct {
 	hatch bool
 }
 
-func lookOf(p scoring.Premium) premiumLook {
+func (b SheetBoard) lookOf(p scoring.Premium) premiumLook {
+	name, ok := b.Names[p]
+	if !ok {
+		name = scoring.DefaultSquareName(p)
+	}
 	switch {
 	case p.Word >= 4:
-		return premiumLook{shade: 110, label: "W" + strconv.Itoa(p.Word), ink: white}
+		return premiumLook{shade: 110, label: name, ink: white}
 	case p.Word == 3:
-		return premiumLook{shade: 140, label: "TW", ink: white}
+		return premiumLook{shade: 140, label: name, ink: white}
 	case p.Word == 2:
-		return premiumLook{shade: lightGrey, label: "DW", ink: black}
-	case p.Letter >= 4:
-		return premiumLook{shade: white, label: "L" + strconv.Itoa(p.Letter), ink: black, hatch: true}
-	case p.Letter == 3:
-		return premiumLook{shade: white, label: "TL", ink: black, hatch: true}
+		return premiumLook{shade: lightGrey, label: name, ink: black}
+	case p.Letter >= 3:
+		return premiumLook{shade: white, label: name, ink: black, hatch: true}
 	case p.Letter == 2:
-		return premiumLook{shade: white, label: "DL", ink: darkGrey}
+		return premiumLook{shade: white, label: name, ink: darkGrey}
 	}
 	return premiumLook{shade: white}
+}
+
+// premiums lists the premiums on the board in a legend's order (word
+// before letter, higher before lower); the standard four for a plain grid.
+func (b SheetBoard) premiums() []scoring.Premium {
+	var squares []scoring.Premium
+	for _, row := range b.Premiums {
+		squares = append(squares, row...)
+	}
+	if ps := scoring.LegendPremiums(squares); len(ps) > 0 {
+		return ps
+	}
+	return []scoring.Premium{{Letter: 1, Word: 3}, {Letter: 1, Word: 2}, {Letter: 3, Word: 1}, {Letter: 2, Word: 1}}
 }
 
 // drawBoard draws the final position with its top-left square at
@@ -99,7 +114,7 @@ func drawBoard(c canvas, b SheetBoard, x, y, cell float64) {
 				drawTile(c, t, sx, sy, cell)
 				continue
 			}
-			look := lookOf(b.premium(row, col))
+			look := b.lookOf(b.premium(row, col))
 			c.fill(look.shade)
 			c.pen(midGrey)
 			c.SetLineWidth(0.15)

@@ -129,6 +129,9 @@ type SheetBoard struct {
 	Premiums [][]scoring.Premium
 	// Start is the square the first play had to cover; nil draws none.
 	Start *Square
+	// Names is what the variant calls its premium squares (Word Chums: L2,
+	// W3); a premium not named prints as DL, TL, DW, TW (or L4, W4).
+	Names map[scoring.Premium]string
 }
 
 // Square is a board position, 0-based.

@@ -109,7 +109,7 @@ func drawBottom(c canvas, f frame, s *ScoreSheet, b bottomBlock, y float64) {
 	}
 
 	if b.cell > 0 {
-		drawKey(c, rx, y+b.keyY, rw)
+		drawKey(c, s.Board, rx, y+b.keyY, rw)
 	}
 
 	c.ink(black)
@@ -119,20 +119,20 @@ func drawBottom(c canvas, f frame, s *ScoreSheet, b bottomBlock, y float64) {
 	drawSignatures(c, f, s, y+b.signY)
 }
 
-// drawKey explains the board's marks in a line of samples.
-func drawKey(c canvas, x, y, w float64) {
+// drawKey explains the board's marks in a line of samples: each premium
+// on the board under the variant's name for it, then the blank.
+func drawKey(c canvas, b SheetBoard, x, y, w float64) {
 	const sq = 4.2
-	samples := []struct {
+	type sample struct {
 		look  premiumLook
 		blank bool
 		text  string
-	}{
-		{lookOf(scoring.Premium{Letter: 1, Word: 3}), false, "triple word"},
-		{lookOf(scoring.Premium{Letter: 1, Word: 2}), false, "double word"},
-		{lookOf(scoring.Premium{Letter: 3, Word: 1}), false, "triple letter"},
-		{lookOf(scoring.Premium{Letter: 2, Word: 1}), false, "double letter"},
-		{premiumLook{}, true, "blank"},
 	}
+	var samples []sample
+	for _, p := range b.premiums() {
+		samples = append(samples, sample{b.lookOf(p), false, scoring.PremiumDescription(p)})
+	}
+	samples = append(samples, sample{premiumLook{}, true, "blank"})
 	cx, cy := x, y+1
 	for _, s := range samples {
 		tw := c.width(sans, 6.5, s.text)

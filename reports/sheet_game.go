@@ -20,6 +20,9 @@ func ScoreSheetFromGame(t *service.Tournament, g *service.GameView, layout *scor
 	if t != nil {
 		s.Tournament = t.Name
 	}
+	if v, err := scoring.LookupVariant(g.Variant); err == nil {
+		s.Board.Names = v.Squares
+	}
 	for _, p := range g.Players {
 		s.Players = append(s.Players, SheetPlayer{Seat: p.Seat, Name: p.Name, First: p.Seat == 1})
 	}

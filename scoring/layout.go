@@ -166,32 +166,3 @@ func premiumSymbol(p Premium) byte {
 	}
 	return '.'
 }
-
-// standard15 is the 15x15 board of tournament play (and of Hasbro's
-// rules), drawn as it looks: '=' TW, '-' DW, '"' TL, '\” DL.
-const standard15 = `
-=..'...=...'..=
-.-..."..."...-.
-..-...'.'...-..
-'..-...'...-..'
-....-.....-....
-."..."..."...".
-..'...'.'...'..
-=..'...*...'..=
-..'...'.'...'..
-."..."..."...".
-....-.....-....
-'..-...'...-..'
-..-...'.'...-..
-.-..."..."...-.
-=..'...=...'..=
-`
-
-// StandardLayout returns the standard 15x15 premium layout.
-func StandardLayout() *Layout {
-	l, err := ParseLayout("standard15", standard15)
-	if err != nil {
-		panic("scoring: built-in layout: " + err.Error()) // a programming error, caught by tests
-	}
-	return l
-}

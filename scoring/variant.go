@@ -1,8 +1,8 @@
 package scoring
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 )
 
 // OutRule says what happens to rack values when a player goes out (plays
@@ -67,12 +67,18 @@ type BingoBonus struct {
 type Variant struct {
 	Name        string
 	Description string
-	Layout      *Layout
-	Tiles       *TileSet
-	RackSize    int
-	Bingos      []BingoBonus // by number of tiles placed
-	MinPlayers  int
-	MaxPlayers  int
+	// Sources name where the rules come from: the seed documents, the
+	// published rules, and what the variant had to make up.
+	Sources []string
+	Layout  *Layout
+	Tiles   *TileSet
+	// Squares is what the variant calls its premium squares ("DL", "L2");
+	// see SquareName.
+	Squares    map[Premium]string
+	RackSize   int
+	Bingos     []BingoBonus // by number of tiles placed
+	MinPlayers int
+	MaxPlayers int
 	// Teams allows 2-vs-2 play: seats 1 and 3 against 2 and 4.
 	Teams     bool
 	Out       OutRule
@@ -117,131 +123,70 @@ func (v *Variant) WithTiles(ts *TileSet) *Variant {
 	return &c
 }
 
-// variantDefs builds the built-in variants; each call returns fresh values.
-func variantDefs() []*Variant {
-	english, _ := BuiltinTileSet("english")
-	std := StandardLayout()
-	naspa := &Variant{
-		Name: "naspa",
-		Description: "NASPA tournament play (North America): 15x15 board, English tiles, " +
-			"7-tile bingo +50; going out scores twice the opponent's rack and the " +
-			"opponent loses nothing; six consecutive scoreless turns end the game " +
-			"with each player losing their own rack; a tie is half a win. " +
-			"Double challenge by default.",
-		Layout: std, Tiles: english, RackSize: 7,
-		Bingos:     []BingoBonus{{7, 50}},
-		MinPlayers: 2, MaxPlayers: 4,
-		Out:                  OutRule{GainFactor: 2},
-		Stalemate:            StalemateRule{TurnsPerPlayer: 3},
-		TieBreak:             TieStands,
-		TimePenaltyPerMinute: 10,
-		ChallengeRule:        "double",
-		MissedStartStands:    true,
-		Decisions: []string{
-			"A scoreless turn is any turn that adds nothing: pass, exchange, withdrawn play, turn lost to a failed challenge, or a play scoring 0.",
-			"With more than two players, going out scores twice the sum of all other racks, and the game ends after three scoreless turns by every player in a row.",
-		},
+// SquareName is what the variant calls a premium square: its own name
+// (Word Chums' L2, W3), else DL, TL, DW, TW, else the canonical L4, W4;
+// "" for a plain square.
+func (v *Variant) SquareName(p Premium) string {
+	if name, ok := v.Squares[p]; ok {
+		return name
 	}
-	wespa := *naspa
-	wespa.Name = "wespa"
-	wespa.Description = "WESPA tournament play (world rules): as naspa, but going out adds " +
-		"the opponent's rack once and the opponent deducts it. Five-points-per-word " +
-		"challenge by default."
-	wespa.Out = OutRule{GainFactor: 1, OthersDeduct: true}
-	wespa.ChallengeRule = "five-per-word"
-	wespa.Decisions = []string{naspa.Decisions[0]}
-
-	hasbro := &Variant{
-		Name: "hasbro",
-		Description: "Hasbro's published rules for the home game: 15x15 board, English " +
-			"tiles, 7-tile bingo +50; at the end each player deducts their unplayed " +
-			"tiles and a player who went out adds the sum of everyone else's; a tie goes " +
-			"to the higher score before those adjustments.",
-		Layout: std, Tiles: english, RackSize: 7,
-		Bingos:     []BingoBonus{{7, 50}},
-		MinPlayers: 2, MaxPlayers: 4,
-		Out:                  OutRule{GainFactor: 1, OthersDeduct: true},
-		Stalemate:            StalemateRule{TurnsPerPlayer: 3},
-		TieBreak:             TiePreAdjustment,
-		TimePenaltyPerMinute: 10,
-		ChallengeRule:        "single",
-		MissedStartStands:    false,
-		Decisions: []string{
-			"Hasbro ends a blocked game 'when all possible plays have been made'; the service ends it, as clubs do, after three scoreless turns by every player in a row, each player deducting their own rack.",
-			"If the scores before the rack adjustments are equal too, the game is a tie.",
-			"A first play that misses the centre square is refused: Hasbro's rules require it.",
-		},
-	}
-	alphajax := &Variant{
-		Name: "alphajax",
-		Description: "AlphaJax: the built-in variant uses the standard 15x15 board and English " +
-			"tiles because AlphaJax does not publish its own (supply them as board and tile " +
-			"files); 7-tile bonus +40; going out takes the opponent's rack sum from them; " +
-			"three passes in a row by each player end the game, each player losing their own " +
-			"rack and gaining the opponent's; a tie goes to the leader before the final move, " +
-			"or after a pass ending to the last player to pass. ENABLE lexicon and the void " +
-			"rule (invalid words refused at placement) by default.",
-		Layout: std, Tiles: english, RackSize: 7,
-		Bingos:     []BingoBonus{{7, 40}},
-		MinPlayers: 2, MaxPlayers: 2,
-		Out:               OutRule{GainFactor: 1, OthersDeduct: true},
-		Stalemate:         StalemateRule{TurnsPerPlayer: 3, PassesOnly: true, GainOthers: true},
-		TieBreak:          TieLeaderBeforeFinalMove,
-		ChallengeRule:     "void",
-		Lexicon:           "ENABLE",
-		MissedStartStands: false,
-		Decisions: []string{
-			"Only passes count toward the pass ending; an exchange resets the count.",
-			"If the players were also level before the final move, the game is a tie.",
-			"A first play that misses the centre square is refused: AlphaJax does not allow it.",
-		},
-	}
-	wordchums := &Variant{
-		Name: "wordchums",
-		Description: "Word Chums: L2/L3/L4 letter and W2/W3 word squares (the built-in variant " +
-			"uses the standard 15x15 board and English tiles because Word Chums does not " +
-			"publish its own; supply the real ones as board and tile files); +10/+20/+40 for " +
-			"5/6/7 tiles in a turn; the player who goes out gains the other players' rack " +
-			"points and they lose them; on a tie the player who went out gets one tie-breaker " +
-			"point; 2 to 4 players, or 2 against 2 in teams.",
-		Layout: std, Tiles: english, RackSize: 7,
-		Bingos:     []BingoBonus{{5, 10}, {6, 20}, {7, 40}},
-		MinPlayers: 2, MaxPlayers: 4,
-		Teams:             true,
-		Out:               OutRule{GainFactor: 1, OthersDeduct: true, TeammateIgnored: true},
-		Stalemate:         StalemateRule{TurnsPerPlayer: 3, PassesOnly: true},
-		TieBreak:          TieOutPlayerPoint,
-		ChallengeRule:     "void",
-		MissedStartStands: false,
-		Decisions: []string{
-			"'Players pass for 3 consecutive turns' is read as three passes in a row by every player; then each player loses their own rack value and nobody gains.",
-			"After a pass ending nobody went out, so there is no tie-breaker point and a tie stands.",
-			"Team play: seats 1 and 3 play seats 2 and 4; a team's score is the sum of its players'. When a player goes out, their team gains both opponents' racks, each opponent loses their own, and the partner's rack is not counted. A team tie goes to the team of the player who went out (+1 point).",
-		},
-	}
-	return []*Variant{naspa, &wespa, hasbro, alphajax, wordchums}
+	return DefaultSquareName(p)
 }
 
-// Variants returns the built-in variants, sorted by name.
-func Variants() []*Variant {
-	vs := variantDefs()
-	sort.Slice(vs, func(i, j int) bool { return vs[i].Name < vs[j].Name })
-	return vs
+// DefaultSquareName names a premium as tournament players do: DL, TL, DW,
+// TW; a premium they have no name for by its canonical code (L4, W4).
+func DefaultSquareName(p Premium) string {
+	switch p {
+	case Premium{Letter: 2, Word: 1}:
+		return "DL"
+	case Premium{Letter: 3, Word: 1}:
+		return "TL"
+	case Premium{Letter: 1, Word: 2}:
+		return "DW"
+	case Premium{Letter: 1, Word: 3}:
+		return "TW"
+	}
+	return PremiumCode(p)
 }
 
-// LookupVariant returns a built-in variant by name.
-func LookupVariant(name string) (*Variant, error) {
-	for _, v := range variantDefs() {
-		if v.Name == name {
-			return v, nil
+// premiumWords are the multipliers in words, for legends.
+var premiumWords = map[int]string{2: "double", 3: "triple", 4: "quadruple"}
+
+// PremiumDescription says what a premium does: "triple word", "quadruple
+// letter"; "" for a plain square.
+func PremiumDescription(p Premium) string {
+	kind, n := "letter", p.Letter
+	if p.Word > 1 {
+		kind, n = "word", p.Word
+	}
+	if n <= 1 {
+		return ""
+	}
+	w, ok := premiumWords[n]
+	if !ok {
+		w = strconv.Itoa(n) + "x"
+	}
+	return w + " " + kind
+}
+
+// LegendPremiums lists the distinct premiums among squares (a layout's
+// Squares), word premiums before letter premiums, higher before lower:
+// the order of a legend.
+func LegendPremiums(squares []Premium) []Premium {
+	seen := map[Premium]bool{}
+	var out []Premium
+	for _, p := range squares {
+		if PremiumCode(p) != "" && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
 		}
 	}
-	names := ""
-	for i, v := range Variants() {
-		if i > 0 {
-			names += ", "
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Word != b.Word {
+			return a.Word > b.Word
 		}
-		names += v.Name
-	}
-	return nil, fmt.Errorf("unknown rules %q (known: %s)", name, names)
+		return a.Letter > b.Letter
+	})
+	return out
 }

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -152,23 +153,32 @@ func (s *Service) applyTournament(t *Tournament, in TournamentInput, creating bo
 	if err != nil {
 		return err
 	}
+	defaultLexicon := false
 	if creating {
 		if in.ChallengeRule == nil {
 			t.ChallengeRule = v.ChallengeRule
 		}
 		if in.Lexicon == nil {
-			t.Lexicon = v.Lexicon
+			t.Lexicon, defaultLexicon = v.Lexicon, v.Lexicon != ""
 		}
 	}
 	if _, err := challenges.LookupRule(t.ChallengeRule); err != nil {
 		return Errorf(KindInvalid, "unknown-challenge-rule", "%v", err)
 	}
 	if t.Lexicon != "" {
+		// A variant's default lexicon (ENABLE for AlphaJax and Word Chums)
+		// that the server lacks refuses the tournament rather than leaving
+		// its words unchecked: the director installs the list, names
+		// another, or sends an empty lexicon to rule by hand.
+		why := ""
+		if defaultLexicon {
+			why = fmt.Sprintf(" (%s checks words against %s by default: put %s.txt in the lexicon folder, name another lexicon, or send an empty lexicon to rule on challenges by hand)", v.Name, t.Lexicon, t.Lexicon)
+		}
 		if s.Lexicons == nil {
-			return Errorf(KindInvalid, "no-lexicon-folder", "the tournament names the lexicon %q, but the service has no lexicon folder (start it with --lexicons DIR, or leave the lexicon empty and rule on challenges by hand)", t.Lexicon)
+			return Errorf(KindInvalid, "no-lexicon-folder", "the tournament names the lexicon %q, but the service has no lexicon folder (start it with --lexicons DIR, or leave the lexicon empty and rule on challenges by hand)%s", t.Lexicon, why)
 		}
 		if err := s.Lexicons.Check(t.Lexicon); err != nil {
-			return Errorf(KindInvalid, "unknown-lexicon", "the lexicon %q cannot be used: %v", t.Lexicon, err)
+			return Errorf(KindInvalid, "unknown-lexicon", "the lexicon %q cannot be used: %v%s", t.Lexicon, err, why)
 		}
 	}
 	for _, d := range []string{t.StartDate, t.EndDate} {

@@ -1,0 +1,88 @@
+package api
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tourney/challenges"
+	"tourney/service"
+)
+
+// TestVariantDefaultsOnCreate: a tournament created without a challenge
+// rule or lexicon gets its variant's (Word Chums and AlphaJax refuse
+// invalid words: void with ENABLE; Hasbro: double); one that names them
+// keeps its own.
+func TestVariantDefaultsOnCreate(t *testing.T) {
+	ts := newTestServer(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "ENABLE.txt"), []byte("AA\nCAT\nVAT\nVOTE\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lib, err := challenges.OpenLibrary(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Svc.Lexicons = lib
+	var chums int64
+	for _, tc := range []struct {
+		body               map[string]any
+		challenge, lexicon string
+	}{
+		{map[string]any{"name": "Chums Cup", "variant": "wordchums"}, "void", "ENABLE"},
+		{map[string]any{"name": "Jax Jam", "variant": "alphajax"}, "void", "ENABLE"},
+		{map[string]any{"name": "Family Night", "variant": "hasbro"}, "double", ""},
+		{map[string]any{"name": "Chums by hand", "variant": "wordchums", "lexicon": "", "challenge_rule": "single"}, "single", ""},
+	} {
+		tour := must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director, tc.body), http.StatusCreated)
+		if tour.ChallengeRule != tc.challenge || tour.Lexicon != tc.lexicon {
+			t.Errorf("%v: challenge rule %q, lexicon %q; want %q, %q", tc.body, tour.ChallengeRule, tour.Lexicon, tc.challenge, tc.lexicon)
+		}
+		if chums == 0 {
+			chums = tour.ID
+		}
+	}
+
+	// The defaults at work: on the Word Chums-style board, a word not in
+	// ENABLE is refused as it is played, and VAT puts its V (6) on H8.
+	f := &fixture{testServer: ts, tournament: chums}
+	f.players = []int64{f.addPlayer("Ann"), f.addPlayer("Bo")}
+	must[service.Round](t, ts.post(f.tpath("/rounds"), ts.Director, map[string]any{"number": 1}), http.StatusCreated)
+	f.game = f.addGame(1, 1, f.players...)
+	f.table = f.credential(1)
+	wantProblem(t, f.enter(f.game, f.table, turn{Turn: 1, Player: 1, Move: "8G VAX"}), http.StatusUnprocessableEntity, "invalid-word")
+	res := must[service.TurnResult](t, f.enter(f.game, f.table, turn{Turn: 1, Player: 1, Move: "8H VAT"}), http.StatusCreated)
+	if res.Score != 16 {
+		t.Errorf("VAT scored %d, want (6+1+1) x2 = 16", res.Score)
+	}
+}
+
+// TestVariantDefaultLexiconMissing: when the server's lexicon folder has
+// no ENABLE list (or there is no folder), a Word Chums tournament created
+// without a lexicon is refused with a problem that says how to go on; the
+// server does not create a tournament whose words nobody checks.
+func TestVariantDefaultLexiconMissing(t *testing.T) {
+	ts := newTestServer(t) // its folder holds only TESTLEX
+	p := wantProblem(t, ts.post("/api/v1/tournaments", ts.Director,
+		map[string]any{"name": "Chums Cup", "variant": "wordchums"}), http.StatusBadRequest, "unknown-lexicon")
+	for _, w := range []string{"ENABLE", "ENABLE.txt", "wordchums", "empty lexicon"} {
+		if !strings.Contains(p.Detail, w) {
+			t.Errorf("detail %q lacks %q", p.Detail, w)
+		}
+	}
+	// Naming a lexicon the folder has, or none, still works.
+	tour := must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director,
+		map[string]any{"name": "Chums Cup", "variant": "wordchums", "lexicon": "TESTLEX"}), http.StatusCreated)
+	if tour.ChallengeRule != "void" || tour.Lexicon != "TESTLEX" {
+		t.Errorf("%+v", tour)
+	}
+
+	ts.Svc.Lexicons = nil
+	p = wantProblem(t, ts.post("/api/v1/tournaments", ts.Director,
+		map[string]any{"name": "Jax Jam", "variant": "alphajax"}), http.StatusBadRequest, "no-lexicon-folder")
+	if !strings.Contains(p.Detail, "ENABLE.txt") {
+		t.Errorf("detail %q does not say which list is missing", p.Detail)
+	}
+}
