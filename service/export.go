@@ -14,7 +14,8 @@ import (
 // Woogles read: every turn with its computed score and running total,
 // challenges in the standard form ("--" for a withdrawn play, "(challenge)
 // +5" for a bonus, a pass for a lost turn), the end-of-game rack lines and
-// time penalties.
+// time penalties. A team game carries the #teams extension and games of
+// more than two players the end-of-game lines of gcg/EXTENSIONS.md.
 func (s *Service) ExportGCG(ctx context.Context, a Actor, gameID int64) ([]byte, error) {
 	l, err := s.load(ctx, gameID)
 	if err != nil {
