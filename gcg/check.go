@@ -87,6 +87,10 @@ type checker struct {
 	lastPlay  map[int]*Event
 	timeSeen  bool
 	sawEnd    bool
+	// outTiles are the tiles of a "(TILES) +N" line in a game of more than
+	// two players, which sums several racks (see attributeOutTiles).
+	outTiles  []scoring.Tile
+	outLine   int
 	tileBlock []scoring.Tile // storage for the racks of many events
 }
 
@@ -108,6 +112,9 @@ func Check(rec *Record, v *scoring.Variant) *Report {
 		return c.rep
 	}
 	g.SetBreakdowns(false) // only a disagreement needs one
+	if rec.Teams != nil && !c.teams(g) {
+		return c.rep
+	}
 	c.g = g
 	c.rep.Game = g
 	for i := range rec.Events {
@@ -324,6 +331,9 @@ func (c *checker) endRack(e *Event, seat int) bool {
 	owner := seat
 	if e.Kind == EndRackPoints {
 		owner = c.otherSeatWithTiles(seat)
+		if owner < 0 {
+			c.outTiles, c.outLine = append(c.outTiles, tiles...), e.Line
+		}
 	}
 	if owner >= 0 && c.g.RackCount(owner) > 0 {
 		if _, err := c.g.Apply(scoring.Event{Kind: scoring.EventEndRack, Player: owner, Rack: tiles}); err != nil {
@@ -370,6 +380,9 @@ func (c *checker) finish() {
 		}
 	}
 	if !c.g.Over() || !c.sawEnd {
+		return
+	}
+	if c.outLine > 0 && !c.attributeOutTiles() {
 		return
 	}
 	res := c.g.Result()

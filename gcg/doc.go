@@ -11,4 +11,9 @@
 // the tiles were on the rack, whether end-of-game points add up) is a
 // separate question, answered by Check, which replays the record with the
 // scoring engine.
+//
+// GCG has no standard for more than two players or for teams; the
+// extensions this package reads and writes (the #teams pragma, the
+// end-of-game lines of a game of more than two players) are described in
+// EXTENSIONS.md.
 package gcg

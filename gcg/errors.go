@@ -73,6 +73,9 @@ const (
 	// CodeMalformedExchange: "-..." holding something other than tiles or
 	// a count.
 	CodeMalformedExchange = "malformed-exchange"
+	// CodeMalformedTeams: a #teams line that is not teams of player
+	// numbers ("#teams 1,3 2,4"), or that puts a player in two teams.
+	CodeMalformedTeams = "malformed-teams"
 	// CodeMalformedScore: a missing or unreadable score column.
 	CodeMalformedScore = "malformed-score"
 )

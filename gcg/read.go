@@ -223,6 +223,9 @@ func (p *lineParser) pragma(n int, t string) error {
 	if num, ok := numberedPragmaName(name, "rack"); ok {
 		return p.finalRack(n, num, value)
 	}
+	if sameName(name, teamsPragma) {
+		return p.teams(n, value)
+	}
 	for i, h := range headerPragmaNames {
 		if !sameName(name, h) {
 			continue
@@ -363,6 +366,23 @@ func (p *lineParser) hasPlayer(num int) bool {
 	return false
 }
 
+// teams reads the #teams extension (see teams.go); like a header pragma
+// it is given once, before the first event.
+func (p *lineParser) teams(n int, value string) error {
+	if len(p.rec.Events) > 0 {
+		return syntaxErr(n, CodePragmaAfterEvents, "#teams after the first event")
+	}
+	if p.rec.TeamsLine > 0 {
+		return syntaxErr(n, CodeRedundantPragma, "#teams already given on line %d", p.rec.TeamsLine)
+	}
+	teams, err := parseTeams(n, value)
+	if err != nil {
+		return err
+	}
+	p.rec.Teams, p.rec.TeamsLine = teams, n
+	return nil
+}
+
 func (p *lineParser) finish() error {
 	p.closeNote()
 	r := p.rec
@@ -370,7 +390,12 @@ func (p *lineParser) finish() error {
 		return syntaxErr(1, CodeEmptyRecord, "record holds no players, pragmas or events")
 	}
 	if !p.gapChecked {
-		return p.checkPlayerNumbers()
+		if err := p.checkPlayerNumbers(); err != nil {
+			return err
+		}
+	}
+	if r.Teams != nil {
+		return checkTeams(r)
 	}
 	return nil
 }

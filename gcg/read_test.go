@@ -29,6 +29,7 @@ var goldenCases = []struct {
 	{"polish.gcg", "Polish letters in racks and words, numeric nicks"},
 	{"odd_nicks.gcg", "a nick with ':' that another nick prefixes, symbols in nicks, 21x21 positions, note before events, blank lines in a note, indented continuation"},
 	{"multiplayer.gcg", "four players declared out of order, empty-rack challenge"},
+	{"teams.gcg", "the #teams extension, given before the players and in another order; a 2-vs-2 game's end-of-game lines"},
 }
 
 func TestReadGolden(t *testing.T) {

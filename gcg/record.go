@@ -15,6 +15,11 @@ type Record struct {
 	// Racks holds #rack1/#rack2... pragmas: the racks known at the end of
 	// an unfinished record.
 	Racks []FinalRack
+	// Teams holds the #teams pragma (an extension, see EXTENSIONS.md):
+	// each team's player numbers (1-based), in the order written; nil
+	// when the record has no #teams line. TeamsLine is its line.
+	Teams     [][]int `json:",omitempty"`
+	TeamsLine int     `json:",omitempty"`
 }
 
 // Player is a #playerN pragma: "#player1 nick Full Name".

@@ -14,6 +14,7 @@ import (
 //	#character-encoding UTF-8
 //	#lexicon CSW21                      (pragmas, in order)
 //	#player1 nick Full Name             (players)
+//	#teams 1,3 2,4                      (team play only: an extension)
 //	>nick: RACK 8D WORD +26 126         (events, each followed by its notes)
 //	>nick: RACK -ABC +0 126             (or "-3" when only the count is known)
 //	>nick: RACK - +0 126
@@ -64,6 +65,12 @@ func appendRecord(b []byte, r *Record) ([]byte, error) {
 			name = p.Nick // Macondo and MAGPIE need a name; Read makes it the nick
 		}
 		b = appendPragma(b, "player"+strconv.Itoa(p.Number), p.Nick+" "+name)
+	}
+	if r.Teams != nil {
+		if err := checkTeams(r); err != nil {
+			return nil, fmt.Errorf("gcg: cannot write #teams %v: %w", r.Teams, err)
+		}
+		b = appendTeams(b, r.Teams)
 	}
 	// Notes are kept in file order, so one pass places each after the
 	// event it follows.
@@ -213,7 +220,7 @@ func fitsScore(n int) bool { return n > -1e9 && n < 1e9 }
 // for something other than a Pragma (a note, a player, a rack, the
 // encoding), so writing it as one would not read back.
 func isRoutedPragma(name string) bool {
-	if sameName(name, "note") || sameName(name, "character-encoding") {
+	if sameName(name, "note") || sameName(name, "character-encoding") || sameName(name, teamsPragma) {
 		return true
 	}
 	_, player := numberedPragmaName(name, "player")

@@ -15,6 +15,7 @@ import (
 func withoutLines(r *Record) Record {
 	c := *r
 	c.Encoding = ""
+	c.TeamsLine = 0
 	c.Players = append([]Player(nil), r.Players...)
 	for i := range c.Players {
 		c.Players[i].Line = 0

@@ -14,7 +14,8 @@ import (
 // Woogles read: every turn with its computed score and running total,
 // challenges in the standard form ("--" for a withdrawn play, "(challenge)
 // +5" for a bonus, a pass for a lost turn), the end-of-game rack lines and
-// time penalties.
+// time penalties. A team game carries the #teams extension and games of
+// more than two players the end-of-game lines of gcg/EXTENSIONS.md.
 func (s *Service) ExportGCG(ctx context.Context, a Actor, gameID int64) ([]byte, error) {
 	l, err := s.load(ctx, gameID)
 	if err != nil {
@@ -73,6 +74,10 @@ func gcgRecord(l *loaded) *gcg.Record {
 	for i, id := range l.g.Seats {
 		rec.Players = append(rec.Players, gcg.Player{Number: i + 1, Nick: nicks[i], Name: l.names[id]})
 	}
+	if r.game.Teamed() {
+		// GCG has no teams: the #teams extension (gcg/EXTENSIONS.md).
+		rec.Teams = gcg.EngineTeams()
+	}
 	totals := make([]int, len(l.g.Seats))
 	add := func(seat int, ev gcg.Event) {
 		totals[seat] += ev.Score
@@ -111,7 +116,7 @@ func gcgRecord(l *loaded) *gcg.Record {
 			rec.Notes = append(rec.Notes, gcg.Note{AfterEvent: len(rec.Events), Text: "The director set this record aside; the game's result was entered by hand."})
 		}
 	}
-	endRackLines(r.game, ts, add)
+	endRackLines(r.game, add)
 	for i, p := range penalties {
 		add(penaltySeats[i], p)
 	}
@@ -153,30 +158,12 @@ func tilesText(ts *scoring.TileSet, tiles []scoring.Tile) string {
 	return scoring.TilesString(ts, tiles)
 }
 
-// endRackLines writes the end-of-game rack adjustments as GCG does: the
-// player who went out scores "(RACK) +N" for the others' tiles; everyone
-// else loses their own, "RACK (RACK) -N".
-func endRackLines(g *scoring.Game, ts *scoring.TileSet, add func(int, gcg.Event)) {
-	res := g.Result()
-	if !res.Over || !res.Complete {
-		return
-	}
-	racks := g.Racks()
-	for seat, adj := range res.RackAdjust {
-		if adj == 0 {
-			continue
-		}
-		if seat == res.OutPlayer {
-			var others []scoring.Tile
-			for i, r := range racks {
-				if i != seat {
-					others = append(others, r...)
-				}
-			}
-			add(seat, gcg.Event{Kind: gcg.EndRackPoints, EndRack: scoring.TilesString(ts, others), Score: adj})
-			continue
-		}
-		own := scoring.TilesString(ts, racks[seat])
-		add(seat, gcg.Event{Kind: gcg.EndRackPenalty, Rack: own, EndRack: own, Score: adj})
+// endRackLines writes the end-of-game rack adjustments as GCG does (see
+// gcg.EndRackEvents): the player who went out scores "(RACKS) +N" for the
+// racks the rules count; everyone else loses their own, "RACK (RACK) -N".
+func endRackLines(g *scoring.Game, add func(int, gcg.Event)) {
+	seats, events := gcg.EndRackEvents(g)
+	for i, e := range events {
+		add(seats[i], e)
 	}
 }

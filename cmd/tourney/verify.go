@@ -20,9 +20,12 @@ type verifyLine struct {
 	Placements int            `json:"placements"`
 	Mismatches []gcg.Problem  `json:"mismatches"`
 	Final      map[string]int `json:"final"`
-	Winner     *string        `json:"winner"`
-	DecidedBy  *string        `json:"decided_by"`
-	Errors     []verifyError  `json:"errors"`
+	// TeamFinal is set for a team game (#teams): each team's score, keyed
+	// by its players' nicks joined with '+'; Winner then names a team.
+	TeamFinal map[string]int `json:"team_final,omitempty"`
+	Winner    *string        `json:"winner"`
+	DecidedBy *string        `json:"decided_by"`
+	Errors    []verifyError  `json:"errors"`
 }
 
 type verifyError struct {
@@ -163,7 +166,20 @@ func (v *verifier) verifyFile(file string) verifyLine {
 	if res.Over && res.Complete {
 		d := res.DecidedBy
 		out.DecidedBy = &d
-		if res.Winner >= 0 && res.Winner < len(rep.Nicks) {
+		teamed := rep.Game != nil && rep.Game.Teamed()
+		if teamed {
+			// Seats 1 and 3 are team 0, seats 2 and 4 team 1.
+			out.TeamFinal = map[string]int{}
+			for team, score := range res.TeamFinal {
+				out.TeamFinal[teamName(rep.Nicks, team)] = score
+			}
+		}
+		switch {
+		case res.Winner < 0:
+		case teamed:
+			w := teamName(rep.Nicks, res.Winner)
+			out.Winner = &w
+		case res.Winner < len(rep.Nicks):
 			w := rep.Nicks[res.Winner]
 			out.Winner = &w
 		}
@@ -177,4 +193,9 @@ func (v *verifier) verifyFile(file string) verifyLine {
 		out.Status = "ok"
 	}
 	return out
+}
+
+// teamName names a team of a team game by its players' nicks: "ann+cy".
+func teamName(nicks []string, team int) string {
+	return nicks[team] + "+" + nicks[team+2]
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -113,6 +114,30 @@ func TestVerifyRulesAndFiles(t *testing.T) {
 	}
 	if lines[0].Errors[0].Code != "unknown-letter" && lines[0].Errors[0].Code != "bad-rack" {
 		t.Errorf("error %+v, want the missing letter named", lines[0].Errors[0])
+	}
+}
+
+// TestVerifyTeamGame: a 2-vs-2 Word Chums record (the #teams extension,
+// #game-type wordchums) verifies without --rules, as a team game: the
+// out player does not score the partner's rack, and the winner is a team.
+func TestVerifyTeamGame(t *testing.T) {
+	lines, code, stderr := verifyLines(t, "--tiles", "testdata/teams_tiles.txt", "testdata/teams.gcg")
+	if code != 0 || len(lines) != 1 {
+		t.Fatalf("exit %d, %d lines, stderr %q: %+v", code, len(lines), stderr, lines)
+	}
+	v := lines[0]
+	if v.Status != "ok" || v.Rules != "wordchums" {
+		t.Fatalf("status %q rules %q, want ok under wordchums: %+v", v.Status, v.Rules, v)
+	}
+	want := map[string]int{"p1": 146, "p2": -1, "p3": 0, "p4": -2}
+	if !reflect.DeepEqual(v.Final, want) {
+		t.Errorf("final %v, want %v", v.Final, want)
+	}
+	if teams := map[string]int{"p1+p3": 146, "p2+p4": -3}; !reflect.DeepEqual(v.TeamFinal, teams) {
+		t.Errorf("team final %v, want %v", v.TeamFinal, teams)
+	}
+	if v.Winner == nil || *v.Winner != "p1+p3" {
+		t.Errorf("winner %v, want the team p1+p3", v.Winner)
 	}
 }
 
