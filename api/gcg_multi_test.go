@@ -98,7 +98,9 @@ func TestGCGMultiSeatExportVerifies(t *testing.T) {
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			body := map[string]any{"name": fmt.Sprintf("Chums %d", i), "variant": "wordchums"}
+			// No word list: the moves are scored, not judged (the variant's
+			// default, ENABLE under the void rule, is not in the test folder).
+			body := map[string]any{"name": fmt.Sprintf("Chums %d", i), "variant": "wordchums", "lexicon": "", "challenge_rule": "double"}
 			if tc.tiles != "" {
 				body["tiles"] = tc.tiles
 			}
