@@ -78,7 +78,8 @@ type Variant struct {
 	Out       OutRule
 	Stalemate StalemateRule
 	TieBreak  TieBreak
-	// TimePenaltyPerMinute is the default overtime penalty (NASPA: 10).
+	// TimePenaltyPerMinute is the overtime penalty per minute or part of
+	// one (NASPA, WESPA: 10); 0 = no time rule (see time.go).
 	TimePenaltyPerMinute int
 	// Default challenge rule and lexicon for a tournament that picks the
 	// variant; the tournament may override them.
@@ -163,7 +164,7 @@ func variantDefs() []*Variant {
 		Out:                  OutRule{GainFactor: 1, OthersDeduct: true},
 		Stalemate:            StalemateRule{TurnsPerPlayer: 3},
 		TieBreak:             TiePreAdjustment,
-		TimePenaltyPerMinute: 10,
+		TimePenaltyPerMinute: 0, // the box rules have no clock: no time rule
 		ChallengeRule:        "single",
 		MissedStartStands:    false,
 		Decisions: []string{
