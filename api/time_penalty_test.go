@@ -103,3 +103,21 @@ func TestTimePenaltyNoTimeRule(t *testing.T) {
 	// only waits for the end of the game.
 	wantProblem(t, f.timePenalty(f.Director, map[string]any{"player": 1, "points": 10}), http.StatusUnprocessableEntity, "game-not-over")
 }
+
+// The score sheet shows a penalty with the minutes it was for; one given
+// in points shows the points alone.
+func TestScoreSheetTimePenalty(t *testing.T) {
+	f := newFixture(t)
+	finishDougVEmely(t, f) // 451-345
+	must[service.TurnResult](t, f.timePenalty(f.table, map[string]any{"player": 1, "minutes": 3}), http.StatusCreated)
+	must[service.TurnResult](t, f.timePenalty(f.Director, map[string]any{"player": 2, "points": 10}), http.StatusCreated)
+	r := f.get(gpath(f.game, "/scoresheet.pdf"), "")
+	wantPDF(t, r)
+	text := pdfText(t, r.Body)
+	for _, want := range []string{"Time penalty (3 min) −30", "Time penalty −10", "Final score 421", "Final score 335",
+		"Winner: Doug, 421 to 335, spread +86."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the sheet lacks %q:\n%s", want, text)
+		}
+	}
+}
