@@ -43,3 +43,25 @@ func TestBrowserTableTimePenalty(t *testing.T) {
 		t.Fatalf("the penalty as recorded: %+v", last)
 	}
 }
+
+// TestBrowserConsoleTimePenalty: the director enters minutes over time in
+// the game view and sees what they cost before and after sending.
+func TestBrowserConsoleTimePenalty(t *testing.T) {
+	f := newFixture(t)
+	finishDougVEmely(t, f) // 451-345
+	ctx := newChrome(t)
+	run(t, ctx, consoleSignIn(f),
+		chromedp.Navigate(f.URL+"/director/"+itoa(f.tournament)+"/games/"+itoa(f.game)),
+		waitFor(`document.getElementById("time-card") && !document.getElementById("time-card").hidden`),
+		waitFor(`document.getElementById("time-rule").textContent.includes("10 points for each minute or part of a minute")`),
+		setValue(`#time-player`, "2"),
+		eval(`(() => { const i = document.getElementById("time-minutes"); i.value = "2"; i.dispatchEvent(new Event("input")); return true })()`),
+		waitFor(`document.getElementById("time-preview").textContent === "2 min: −20 points"`),
+		submitForm("#time-form", "Time penalty entered: Emely, 2 min, −20. Final 451–325."),
+		waitFor(`document.getElementById("time-rule").textContent.includes("Entered: Emely: 2 min, −20.")`),
+		waitFor(`document.getElementById("turns").textContent.includes("time penalty (2m over)")`),
+	)
+	if v := f.view(f.game); v.Result.Final[1] != 325 || v.Result.TimeMinutes[1] != 2 || v.Turns[len(v.Turns)-1].EnteredBy == "table 1" {
+		t.Fatalf("after the director's penalty: %+v, last turn %+v", v.Result, v.Turns[len(v.Turns)-1])
+	}
+}
