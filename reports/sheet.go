@@ -88,6 +88,7 @@ type SheetResult struct {
 	RackAdjust   []int  // end-of-game rack adjustments
 	RackLeft     []string
 	TimePenalty  []int // points deducted for overtime (positive)
+	TimeMinutes  []int // the minutes over time each penalty was for (0: given in points)
 	TieBreak     []int // points given by a tie-break rule
 	Final        []int
 	TeamFinal    []int // team play (seats 1+3 against 2+4), else nil

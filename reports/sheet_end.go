@@ -63,7 +63,12 @@ func endLines(s *ScoreSheet) []endLine {
 		return "Rack", signed(at(r.RackAdjust, i))
 	}))
 	if any(r.TimePenalty) {
-		lines = append(lines, line(false, func(i int) (string, string) { return "Time penalty", signed(-at(r.TimePenalty, i)) }))
+		lines = append(lines, line(false, func(i int) (string, string) {
+			if m := at(r.TimeMinutes, i); m > 0 {
+				return "Time penalty (" + strconv.Itoa(m) + " min)", signed(-at(r.TimePenalty, i))
+			}
+			return "Time penalty", signed(-at(r.TimePenalty, i))
+		}))
 	}
 	if any(r.TieBreak) {
 		lines = append(lines, line(false, func(i int) (string, string) { return "Tie-break", signed(at(r.TieBreak, i)) }))

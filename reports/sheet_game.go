@@ -81,7 +81,7 @@ func resultOf(g *service.GameView, endRacks map[int]string) *SheetResult {
 	}
 	res := &SheetResult{
 		Reason: r.Reason, OutSeat: r.OutSeat, BeforeAdjust: r.BeforeAdjust, RackAdjust: r.RackAdjust,
-		TimePenalty: r.TimePenalty, TieBreak: r.TieBreak, Final: r.Final, TeamFinal: r.TeamFinal,
+		TimePenalty: r.TimePenalty, TimeMinutes: r.TimeMinutes, TieBreak: r.TieBreak, Final: r.Final, TeamFinal: r.TeamFinal,
 		Winner: r.WinnerSeat, DecidedBy: r.DecidedBy, RackLeft: make([]string, len(g.Players)),
 	}
 	if r.Tie {

@@ -84,7 +84,8 @@ type Variant struct {
 	Out       OutRule
 	Stalemate StalemateRule
 	TieBreak  TieBreak
-	// TimePenaltyPerMinute is the default overtime penalty (NASPA: 10).
+	// TimePenaltyPerMinute is the overtime penalty per minute or part of
+	// one (NASPA, WESPA: 10); 0 = no time rule (see time.go).
 	TimePenaltyPerMinute int
 	// Default challenge rule and lexicon for a tournament that picks the
 	// variant; the tournament may override them.

@@ -18,6 +18,11 @@ type TurnInput struct {
 	Rack         string `json:"rack"`
 	ClaimedScore *int   `json:"claimed_score"`
 	Points       int    `json:"points"` // challenge-bonus and time-penalty kinds
+	// Minutes and Seconds over time, for a time-penalty given as time
+	// rather than points (together: 2 and 1 is 2:01); the variant turns
+	// them into points (see overtimeEvent).
+	Minutes *int `json:"minutes,omitempty"`
+	Seconds *int `json:"seconds,omitempty"`
 }
 
 // TurnResult answers an entry: what the engine computed beside what was
@@ -28,6 +33,7 @@ type TurnResult struct {
 	Player       int                `json:"player"`
 	Kind         string             `json:"kind"`
 	Move         string             `json:"move,omitempty"`
+	Minutes      int                `json:"minutes,omitempty"` // a time penalty's minutes over time, as charged
 	Score        int                `json:"score"`
 	ClaimedScore *int               `json:"claimed_score"`
 	Agrees       bool               `json:"agrees"`
@@ -157,13 +163,22 @@ func (s *Service) newEvent(a Actor, l *loaded, in TurnInput) (*TurnEvent, error)
 			return nil, Errorf(KindRule, "wrong-player", "the opponent accepts the play that went out, not the player who made it")
 		}
 	}
-	if (kind == EventChallengeBonus || kind == EventTimePenalty) && in.Points <= 0 {
+	points := in.Points
+	switch {
+	case in.overtimeGiven():
+		var err error
+		if move, points, err = overtimeEvent(l.r.v, kind, in); err != nil {
+			return nil, err
+		}
+	case (kind == EventChallengeBonus || kind == EventTimePenalty) && in.Points <= 0:
 		return nil, Errorf(KindInvalid, "bad-points", "give the number of points (a positive number)")
+	case kind == EventTimePenalty:
+		move = "" // points only: no time over on record
 	}
 	return &TurnEvent{
 		GameID: l.g.ID, Seq: next, Kind: kind, Seat: in.Player, Move: move,
 		Rack: strings.ToUpper(strings.TrimSpace(in.Rack)), ClaimedScore: in.ClaimedScore,
-		Points: in.Points, EnteredBy: a.Name(), CreatedAt: s.now(),
+		Points: points, EnteredBy: a.Name(), CreatedAt: s.now(),
 	}, nil
 }
 
@@ -199,7 +214,7 @@ func fillComputed(e *TurnEvent, t *scoring.Turn) {
 func turnResult(e *TurnEvent, l *loaded) *TurnResult {
 	t := l.r.turns[len(l.r.turns)-1]
 	res := &TurnResult{
-		ID: e.ID, Turn: e.Seq, Player: e.Seat, Kind: e.Kind, Move: e.Move, Score: e.Score, ClaimedScore: e.ClaimedScore,
+		ID: e.ID, Turn: e.Seq, Player: e.Seat, Kind: e.Kind, Move: e.Move, Minutes: overtimeMinutes(e), Score: e.Score, ClaimedScore: e.ClaimedScore,
 		Agrees: e.Agrees, Flag: e.Flag, Totals: l.r.game.Totals(), Status: l.r.status,
 		NextTurn: nextSeq(l.events), ToMove: l.r.game.ToMove() + 1,
 	}
@@ -307,6 +322,9 @@ func (s *Service) CorrectTurn(ctx context.Context, a Actor, gameID int64, turn i
 			}
 			if in.Points != nil {
 				e.Points = *in.Points
+				if e.Kind == EventTimePenalty {
+					e.Move = "" // the points now stand on their own, not on the time over
+				}
 			}
 		}}
 	if strings.TrimSpace(in.Reason) == "" {

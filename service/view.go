@@ -34,6 +34,7 @@ type ResultView struct {
 	BeforeAdjust   []int  `json:"before_adjust"`
 	RackAdjust     []int  `json:"rack_adjust"`
 	TimePenalty    []int  `json:"time_penalty"`
+	TimeMinutes    []int  `json:"time_minutes,omitempty"` // minutes over time each penalty was charged for (0: none, or given in points)
 	TieBreak       []int  `json:"tie_break"`
 	Final          []int  `json:"final"`
 	TeamFinal      []int  `json:"team_final,omitempty"`
@@ -73,6 +74,10 @@ type GameView struct {
 	// yet): the one its record gives, or the one the director entered by
 	// hand. Every view and printout of the game shows this one.
 	Official *OfficialResult `json:"official_result"`
+	// TimePenaltyPerMinute is what a minute (or part of one) over time
+	// costs under the tournament's rules; 0: the rules have no time
+	// penalty, and a penalty is entered in points.
+	TimePenaltyPerMinute int `json:"time_penalty_per_minute"`
 }
 
 // OfficialResult is a game's result as stored for the standings, with
@@ -208,6 +213,10 @@ func (s *Service) view(t *Tournament, g *Game, names map[int64]string, all []Tur
 		}
 	}
 	v.Confirmed = confirmedSeats(v, r.events)
+	v.TimePenaltyPerMinute = r.v.TimePenaltyPerMinute
+	if res.Over {
+		v.Result.TimeMinutes = timeMinutes(r.events, len(g.Seats))
+	}
 	return v
 }
 

@@ -29,6 +29,7 @@
       case "confirm": return "confirms the result" + (t.move ? " " + t.move : "");
       case "end": return "game ended" + (t.move ? " (" + t.move + ")" : "");
       case "void": return "record set aside";
+      case "time-penalty": return "time penalty" + (t.move ? " (" + t.move + " over)" : "");
       default: return String(t.kind).replace(/-/g, " ") + (t.move ? " " + t.move : "");
     }
   }
@@ -117,7 +118,50 @@
     renderBoard(g.board || []);
     renderTurns();
     renderAttention();
+    renderTime();
   }
+
+  // The time penalty, once the game is over: minutes over time, which the
+  // rules turn into points (shown before sending), or points when the
+  // rules have none per minute.
+  var tform = document.getElementById("time-form");
+  function perMinute() { return (game && game.time_penalty_per_minute) || 0; }
+  function renderTime() {
+    var over = game.result && game.result.over && game.status !== "voided", per = perMinute();
+    document.getElementById("time-card").hidden = !over;
+    document.getElementById("time-minutes-label").hidden = !per;
+    document.getElementById("time-points-label").hidden = !!per;
+    var pen = (game.result && game.result.time_penalty) || [], mins = (game.result && game.result.time_minutes) || [];
+    var given = game.players.filter(function (p) { return pen[p.seat - 1]; }).map(function (p) {
+      return p.name + ": " + (mins[p.seat - 1] ? mins[p.seat - 1] + " min, " : "") + "−" + pen[p.seat - 1];
+    });
+    document.getElementById("time-rule").textContent = (per ? "These rules deduct " + per + " points for each minute or part of a minute over time." :
+      "These rules set no penalty per minute over time; enter the points you decided.") + (given.length ? " Entered: " + given.join("; ") + "." : "");
+    timePreview();
+  }
+  function timePreview() {
+    var m = C.num(tform.elements.minutes.value), per = perMinute();
+    document.getElementById("time-preview").textContent = per && m > 0 ? m + " min: −" + m * per + " points" : "";
+  }
+  tform.elements.minutes.addEventListener("input", timePreview);
+  C.submit(tform, function () {
+    var f = tform.elements, seat = parseInt(f.player.value, 10), body = { player: seat, kind: "time-penalty" };
+    if (perMinute()) {
+      body.minutes = C.num(f.minutes.value);
+      if (!(body.minutes > 0)) throw new Error("Enter the minutes over time (1 or more).");
+    } else {
+      body.points = C.num(f.points.value);
+      if (!(body.points > 0)) throw new Error("Enter the points to deduct.");
+    }
+    return C.api("POST", gpath + "/turns", body).then(function (r) {
+      f.minutes.value = ""; f.points.value = "";
+      return load().then(function () {
+        loadResult();
+        return "Time penalty entered: " + seatName(seat) + (r.minutes ? ", " + r.minutes + " min" : "") + ", −" + Math.abs(r.score) +
+          ". Final " + (r.result && r.result.final ? r.result.final.join("–") : game.totals.join("–")) + ".";
+      });
+    });
+  });
 
   function renderAttention() {
     var ul = document.getElementById("attention"), items = attentionOf(game);

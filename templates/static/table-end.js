@@ -60,6 +60,37 @@
     });
   }
 
+  // askOvertime: a field per player still without a time penalty, for the
+  // minutes they went over; the rules turn them into points (NASPA: 10 a
+  // minute or part of one), shown before the entry is sent. Rules with
+  // no time penalty show nothing: the director enters one in points.
+  function askOvertime(box, r) {
+    var per = T.game.time_penalty_per_minute || 0, pen = r.time_penalty || [];
+    if (!per) return;
+    var seats = T.game.players.filter(function (p) { return !pen[p.seat - 1]; });
+    if (!seats.length) return;
+    box.appendChild(el("h3", "", "Time penalty"));
+    box.appendChild(el("p", "small", "A player whose clock ran out: the minutes over time, counting part of a minute as a whole one (" + per + " points a minute)."));
+    seats.forEach(function (p) {
+      var row = el("div", "row rack-row overtime-row");
+      var lab = el("label", "", "Minutes over time, " + p.name + " ");
+      var inp = el("input"); inp.id = "overtime-" + p.seat; inp.type = "number"; inp.min = "1"; inp.max = "999"; inp.inputMode = "numeric";
+      lab.appendChild(inp);
+      var pts = el("span", "overtime-points"); pts.id = "overtime-points-" + p.seat;
+      var btn = el("button", "big", "Enter " + p.name + "'s time penalty"); btn.type = "button"; btn.id = "overtime-enter-" + p.seat;
+      function minutes() { var m = parseInt(inp.value, 10); return m > 0 && m <= 999 ? m : 0; }
+      function show() { var m = minutes(); T.text(pts, m ? m + " min: " + T.signed(-m * per) + " points" : ""); btn.disabled = !m; }
+      inp.addEventListener("input", show); show();
+      btn.addEventListener("click", function () {
+        var m = minutes(), l = T.local();
+        if (!m) return;
+        T.enqueue("turn", "/turns", { turn: l.next, player: p.seat, kind: "time-penalty", minutes: m },
+          "Turn " + l.next + " · " + p.name + ": " + m + " min over time, " + T.signed(-m * per), { next: l.next + 1, toMove: l.toMove, blocked: "" });
+      });
+      row.appendChild(lab); row.appendChild(pts); row.appendChild(btn); box.appendChild(row);
+    });
+  }
+
   // showResult: the final scores, how they came about, and a button for
   // each player still to confirm them.
   function showResult(box, r) {
@@ -80,10 +111,14 @@
     }
     line("Before racks", r.before_adjust);
     line("Rack adjustment", r.rack_adjust, true);
-    if ((r.time_penalty || []).some(function (x) { return x; })) line("Time penalty", r.time_penalty.map(function (x) { return -Math.abs(x); }), true);
+    if ((r.time_penalty || []).some(function (x) { return x; })) {
+      var mins = r.time_minutes || [];
+      line("Time penalty", r.time_penalty.map(function (x, i) { return T.signed(-Math.abs(x)) + (mins[i] ? " (" + mins[i] + " min)" : ""); }));
+    }
     line("Final", final, false, "total-line");
     box.appendChild(tbl);
     var confirmed = game.confirmed || [], pending = {};
+    if (!confirmed.length || !confirmed.every(function (c) { return c; })) askOvertime(box, r);
     T.queue().forEach(function (i) { if (i.kind === "confirm") pending[i.body.player] = true; });
     var row = el("div", "confirms");
     game.players.forEach(function (p) {

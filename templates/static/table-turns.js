@@ -23,7 +23,7 @@
       case "withdraw": s = who + ": play withdrawn " + signed(t.score); break;
       case "lost-turn": s = who + " loses the turn"; break;
       case "end-rack": s = who + ": tiles left " + (t.rack || "none") + " " + signed(t.score); break;
-      case "time-penalty": s = who + ": time penalty " + signed(t.score); break;
+      case "time-penalty": s = who + ": time penalty" + (t.move ? " (" + t.move + " over)" : "") + " " + signed(t.score); break;
       case "hold": s = who + " holds turn " + t.challenged_turn; break;
       case "confirm": s = who + " confirms the result " + t.move; break;
       case "end": s = "The director ended the game where it stood (" + ({ time: "time ran out", abandoned: "abandoned", adjudicated: "adjudicated" }[t.move] || t.move) + ")"; break;
