@@ -66,8 +66,12 @@ func TestBrowserTableOffline(t *testing.T) {
 		setNet(net, true),
 		chromedp.Click(chromedp.ID("pass")),
 		waitFor(`document.getElementById("queue").textContent === "waiting to send (1)"`),
-		chromedp.Click(chromedp.ID("undo")),
-		waitFor(`document.getElementById("queue").hidden && document.getElementById("to-move-name").textContent === "Bob"`),
+		// The page refuses to take back an entry while a send of it is under
+		// way (it says to wait); a player taps again, and so does the test.
+		waitFor(`(function () {
+			if (!document.getElementById("queue").hidden) { document.getElementById("undo").click(); return false; }
+			return document.getElementById("to-move-name").textContent === "Bob";
+		})()`),
 		chromedp.Click(chromedp.ID("exchange")),
 		waitFor(`document.getElementById("queue").textContent === "waiting to send (1)"`),
 		setNet(net, false),

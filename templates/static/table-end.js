@@ -64,13 +64,24 @@
   // minutes they went over; the rules turn them into points (NASPA: 10 a
   // minute or part of one), shown before the entry is sent. Rules with
   // no time penalty show nothing: the director enters one in points.
+  var overtimeOpen = false;
   function askOvertime(box, r) {
     var per = T.game.time_penalty_per_minute || 0, pen = r.time_penalty || [];
     if (!per) return;
     var seats = T.game.players.filter(function (p) { return !pen[p.seat - 1]; });
     if (!seats.length) return;
-    box.appendChild(el("h3", "", "Time penalty"));
-    box.appendChild(el("p", "small", "A player whose clock ran out: the minutes over time, counting part of a minute as a whole one (" + per + " points a minute)."));
+    // Folded away under the confirmations (most games need none), and
+    // kept open across redraws once a player opens it.
+    var fold = el("details", "overtime"); fold.id = "overtime";
+    fold.open = overtimeOpen;
+    fold.addEventListener("toggle", function () {
+      if (overtimeOpen !== fold.open) { overtimeOpen = fold.open; T.renderEnd(); }
+    });
+    fold.appendChild(el("summary", "", "Time penalty: did a clock run out?"));
+    box.appendChild(fold);
+    if (!overtimeOpen) return; // the fields are drawn only when asked for
+    fold.appendChild(el("p", "small", "A player whose clock ran out: the minutes over time, counting part of a minute as a whole one (" + per + " points a minute)."));
+    box = fold;
     seats.forEach(function (p) {
       var row = el("div", "row rack-row overtime-row");
       var lab = el("label", "", "Minutes over time, " + p.name + " ");
@@ -118,7 +129,6 @@
     line("Final", final, false, "total-line");
     box.appendChild(tbl);
     var confirmed = game.confirmed || [], pending = {};
-    if (!confirmed.length || !confirmed.every(function (c) { return c; })) askOvertime(box, r);
     T.queue().forEach(function (i) { if (i.kind === "confirm") pending[i.body.player] = true; });
     var row = el("div", "confirms");
     game.players.forEach(function (p) {
@@ -131,6 +141,7 @@
       row.appendChild(btn);
     });
     box.appendChild(row);
+    if (!confirmed.length || !confirmed.every(function (c) { return c; })) askOvertime(box, r);
     if (confirmed.length && confirmed.every(function (c) { return c; })) box.appendChild(el("p", "all-confirmed", "Both players have confirmed the result. Thank you!"));
   }
 })(window.tourneyTable);
