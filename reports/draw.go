@@ -45,7 +45,7 @@ func (c canvas) fill(grey int) { c.SetFillColor(grey, grey, grey) }
 // width is the length of s set in f at size points.
 func (c canvas) width(f face, size float64, s string) float64 {
 	c.use(f, size)
-	return c.GetStringWidth(s)
+	return c.GetStringWidth(printable(f, s))
 }
 
 // fitSize is the largest size from size down to min at which s fits in
@@ -64,7 +64,7 @@ func (c canvas) fitSize(f face, size, min, w float64, s string) float64 {
 // 70% of its size, then cut with an ellipsis: nothing spills into the
 // next column.
 func (c canvas) text(x, y, w, h float64, align byte, f face, size float64, s string) {
-	if s == "" {
+	if s = printable(f, s); s == "" {
 		return
 	}
 	size = c.fitSize(f, size, size*0.7, w, s)
@@ -81,13 +81,21 @@ func (c canvas) text(x, y, w, h float64, align byte, f face, size float64, s str
 	c.Text(x, y+h/2+capHeight*size*pt/2, s)
 }
 
-// cut shortens s with an ellipsis until it fits in w.
+// cut shortens s with an ellipsis until it fits in w: the longest prefix
+// that fits, found by binary search on its length, so that a name of any
+// length costs a few dozen measurements, not one per character.
 func (c canvas) cut(f face, size, w float64, s string) string {
 	r := []rune(s)
-	for len(r) > 0 && c.width(f, size, string(r)+"…") > w {
-		r = r[:len(r)-1]
+	lo, hi := 0, len(r) // r[:lo]+"…" fits (or lo is 0); r[:hi+1]+"…" does not
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if c.width(f, size, string(r[:mid])+"…") <= w {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
 	}
-	return string(r) + "…"
+	return string(r[:lo]) + "…"
 }
 
 // wrap breaks s into lines no wider than w.
@@ -96,7 +104,7 @@ func (c canvas) wrap(f face, size, w float64, s string) []string {
 		return nil
 	}
 	c.use(f, size)
-	return c.SplitText(s, w)
+	return c.SplitText(printable(f, s), w)
 }
 
 // hline draws a horizontal rule.
