@@ -6,6 +6,7 @@
 package api
 
 import (
+	"fmt"
 	"log/slog"
 	"net/http"
 
@@ -21,9 +22,30 @@ type Server struct {
 	inFlight keysInFlight // Idempotency-Keys being answered
 }
 
-// New returns the HTTP handler for the service.
+// New returns the HTTP handler for the service, trusting no proxy.
 func New(svc *service.Service, log *slog.Logger) http.Handler {
 	return newRouter(svc, log)
+}
+
+// Options are the HTTP layer's settings.
+type Options struct {
+	// TrustedProxies are the addresses or CIDR ranges of the reverse
+	// proxies in front of the service: only from them do X-Forwarded-For
+	// and X-Real-IP name the client. None by default, so that no client
+	// can choose the address the sign-in limiter counts.
+	TrustedProxies []string
+}
+
+// NewWith returns the HTTP handler with options; a proxy that is neither
+// an address nor a CIDR range is refused.
+func NewWith(svc *service.Service, log *slog.Logger, opts Options) (http.Handler, error) {
+	r := newRouter(svc, log)
+	if len(opts.TrustedProxies) > 0 {
+		if err := r.SetTrustedProxies(opts.TrustedProxies); err != nil {
+			return nil, fmt.Errorf("trusted proxies: %w", err)
+		}
+	}
+	return r, nil
 }
 
 func newRouter(svc *service.Service, log *slog.Logger) *gin.Engine {
@@ -34,6 +56,9 @@ func newRouter(svc *service.Service, log *slog.Logger) *gin.Engine {
 	s := &Server{svc: svc, log: log}
 
 	r := gin.New()
+	// Forwarded headers count only from trusted proxies (NewWith); gin's
+	// default trusts every peer. An empty list cannot be refused.
+	_ = r.SetTrustedProxies(nil)
 	r.HandleMethodNotAllowed = true
 	r.RedirectTrailingSlash = false // an API answers the path it was asked
 	r.Use(s.logRequests, s.recoverPanics)

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -26,6 +27,21 @@ type serveConfig struct {
 	DB            string
 	DirectorToken string // TOURNEY_DIRECTOR_TOKEN; empty: one is made on first start
 	Lexicons      string // folder of word lists (TOURNEY_LEXICONS); empty: none
+	// TrustedProxies: addresses or CIDR ranges, comma-separated, of the
+	// reverse proxies whose forwarded headers name the client; none by
+	// default.
+	TrustedProxies string
+}
+
+// proxies splits the --trusted-proxies list.
+func (c serveConfig) proxies() []string {
+	var out []string
+	for _, p := range strings.Split(c.TrustedProxies, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // runServe parses the serve command's flags and runs the server until
@@ -37,6 +53,7 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.StringVar(&cfg.Lexicons, "lexicons", os.Getenv("TOURNEY_LEXICONS"), "folder of word-list files (NWL2023.txt, CSW24.txt.gz, ENABLE.txt...) named by tournaments")
 	fs.StringVar(&cfg.Addr, "addr", ":8080", "address to listen on")
 	fs.StringVar(&cfg.DB, "db", "tourney.db", "SQLite database file, created and migrated if needed")
+	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", os.Getenv("TOURNEY_TRUSTED_PROXIES"), "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (default: none)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -94,12 +111,16 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 		fmt.Fprintf(stderr, "director token (shown once): %s\n", token)
 	}
 
+	handler, err := api.NewWith(svc, log, api.Options{TrustedProxies: cfg.proxies()})
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err
 	}
 	srv := &http.Server{
-		Handler:           api.New(svc, log),
+		Handler:           handler,
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
