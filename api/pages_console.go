@@ -62,8 +62,15 @@ func (p *pages) directorSignIn(c *gin.Context) {
 	}
 	typed := c.PostForm("token")
 	token := strings.TrimSpace(typed)
+	// The director's token opens a session of its own (never kept in the
+	// cookie itself), which signing out revokes.
 	if a, err := p.s.svc.Authenticate(c.Request.Context(), token); err == nil && a.IsDirector() && token != "" {
-		setSession(c, token)
+		session, err := p.s.svc.SignInWithToken(c.Request.Context(), token, c.ClientIP())
+		if err != nil {
+			p.pageError(c, err)
+			return
+		}
+		setSession(c, session)
 		c.Redirect(http.StatusSeeOther, "/director")
 		return
 	}

@@ -146,12 +146,12 @@ func (s *Service) SignInWithPassword(ctx context.Context, password, from string)
 	return "", Errorf(KindUnauthorized, "bad-credentials", "that is not the director's password")
 }
 
-// SignOut ends a page session: a session a password opened is revoked,
-// so its token is worth nothing even if it was copied. Other tokens (the
-// director's own, a table code) stay valid.
+// SignOut ends a page session: the session a token or password sign-in
+// opened is revoked, so its token is worth nothing even if it was copied.
+// Other tokens (the director's own, a table code) stay valid.
 func (s *Service) SignOut(ctx context.Context, token string) error {
 	a, err := s.Authenticate(ctx, token)
-	if err != nil || a.Kind != CredDirector || a.Label != passwordSessionLabel {
+	if err != nil || !isPageSession(a) {
 		return nil
 	}
 	if err := s.Store.RevokeCredential(ctx, a.CredentialID, s.now()); err != nil {
