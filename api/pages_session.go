@@ -40,17 +40,21 @@ func validCSRF(token, got string) bool {
 }
 
 // setSession keeps a credential in the session cookie.
+// secureCookies: cookies go out Secure over TLS, and whenever the public
+// URL is https (see Options.PublicURL).
+func secureCookies(c *gin.Context) bool { return c.Request.TLS != nil || c.GetBool(secureKey) }
+
 func setSession(c *gin.Context, token string) {
 	http.SetCookie(c.Writer, &http.Cookie{
 		Name: sessionCookie, Value: token, Path: "/", MaxAge: sessionLifetime,
-		HttpOnly: true, Secure: c.Request.TLS != nil, SameSite: http.SameSiteStrictMode,
+		HttpOnly: true, Secure: secureCookies(c), SameSite: http.SameSiteStrictMode,
 	})
 }
 
 func clearSession(c *gin.Context) {
 	http.SetCookie(c.Writer, &http.Cookie{
 		Name: sessionCookie, Value: "", Path: "/", MaxAge: -1,
-		HttpOnly: true, Secure: c.Request.TLS != nil, SameSite: http.SameSiteStrictMode,
+		HttpOnly: true, Secure: secureCookies(c), SameSite: http.SameSiteStrictMode,
 	})
 }
 
@@ -114,7 +118,7 @@ func loginCSRF(c *gin.Context) string {
 	v := base64.RawURLEncoding.EncodeToString(b)
 	http.SetCookie(c.Writer, &http.Cookie{
 		Name: loginCSRFCookie, Value: v, Path: "/director", MaxAge: loginCSRFSeconds,
-		HttpOnly: true, Secure: c.Request.TLS != nil, SameSite: http.SameSiteStrictMode,
+		HttpOnly: true, Secure: secureCookies(c), SameSite: http.SameSiteStrictMode,
 	})
 	return v
 }

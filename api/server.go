@@ -8,6 +8,8 @@ package api
 import (
 	"fmt"
 	"log/slog"
+	"net/url"
+	"strings"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -34,12 +36,23 @@ type Options struct {
 	// and X-Real-IP name the client. None by default, so that no client
 	// can choose the address the sign-in limiter counts.
 	TrustedProxies []string
+	// PublicURL is the address people use (serve --public-url); when it
+	// is https, cookies are Secure even though a TLS proxy in front hands
+	// the requests on as plain HTTP.
+	PublicURL string
 }
 
 // NewWith returns the HTTP handler with options; a proxy that is neither
-// an address nor a CIDR range is refused.
+// an address nor a CIDR range, or a public URL that is not http(s), is
+// refused.
 func NewWith(svc *service.Service, log *slog.Logger, opts Options) (http.Handler, error) {
-	r := newRouter(svc, log)
+	if opts.PublicURL != "" {
+		u, err := url.Parse(opts.PublicURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("public URL %q: want http://HOST or https://HOST", opts.PublicURL)
+		}
+	}
+	r := newRouter(svc, log, opts)
 	if len(opts.TrustedProxies) > 0 {
 		if err := r.SetTrustedProxies(opts.TrustedProxies); err != nil {
 			return nil, fmt.Errorf("trusted proxies: %w", err)
@@ -48,7 +61,16 @@ func NewWith(svc *service.Service, log *slog.Logger, opts Options) (http.Handler
 	return r, nil
 }
 
-func newRouter(svc *service.Service, log *slog.Logger) *gin.Engine {
+// secureKey marks, in a request's context, that cookies go out Secure:
+// the service's public URL is https (behind a TLS proxy the request
+// itself arrives as plain HTTP).
+const secureKey = "tourney.secure-cookies"
+
+func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.Engine {
+	var opts Options
+	if len(options) > 0 {
+		opts = options[0]
+	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -62,6 +84,9 @@ func newRouter(svc *service.Service, log *slog.Logger) *gin.Engine {
 	r.HandleMethodNotAllowed = true
 	r.RedirectTrailingSlash = false // an API answers the path it was asked
 	r.Use(s.logRequests, s.recoverPanics)
+	if strings.HasPrefix(strings.ToLower(opts.PublicURL), "https://") {
+		r.Use(func(c *gin.Context) { c.Set(secureKey, true) })
+	}
 	r.NoRoute(s.noRoute)
 	r.NoMethod(s.noMethod)
 

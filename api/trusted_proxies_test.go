@@ -68,3 +68,42 @@ func TestForwardedHeadersOnlyFromTrustedProxies(t *testing.T) {
 		t.Fatal("a proxy that is no address was accepted")
 	}
 }
+
+// TestSecureCookiesUnderHTTPSPublicURL: behind a TLS proxy the requests
+// arrive as plain HTTP; with an https public URL the session and sign-in
+// cookies go out Secure all the same, and without one they do not.
+func TestSecureCookiesUnderHTTPSPublicURL(t *testing.T) {
+	for _, tc := range []struct {
+		public string
+		secure bool
+	}{{"", false}, {"http://club.local:8080", false}, {"https://scores.example.org", true}} {
+		ts := newTestServer(t)
+		h, err := NewWith(ts.Svc, nil, Options{PublicURL: tc.public})
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(h)
+		t.Cleanup(srv.Close)
+		b := newBrowser(t, srv.URL)
+		form := b.get("/director")
+		m := regexp.MustCompile(`name="csrf" value="([^"]+)"`).FindSubmatch(form.Body)
+		if m == nil {
+			t.Fatalf("no csrf field:\n%s", form.Body)
+		}
+		r := b.postForm("/director", url.Values{"csrf": {string(m[1])}, "token": {ts.Director}})
+		cookies := append(form.Header.Values("Set-Cookie"), r.Header.Values("Set-Cookie")...)
+		if len(cookies) < 2 {
+			t.Fatalf("%q: cookies %q", tc.public, cookies)
+		}
+		for _, ck := range cookies {
+			if strings.Contains(ck, "; Secure") != tc.secure {
+				t.Errorf("public URL %q: cookie %q, want Secure %v", tc.public, ck, tc.secure)
+			}
+		}
+	}
+	for _, bad := range []string{"ftp://x", "scores.example.org", "https://"} {
+		if _, err := NewWith(service.New(nil), nil, Options{PublicURL: bad}); err == nil {
+			t.Errorf("public URL %q accepted", bad)
+		}
+	}
+}

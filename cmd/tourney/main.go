@@ -19,7 +19,7 @@ func main() {
 }
 
 const usage = `usage:
-  tourney serve [--addr :8080] [--db tourney.db] [--lexicons DIR] [--trusted-proxies LIST]
+  tourney serve [--addr :8080] [--db tourney.db] [--lexicons DIR] [--public-url URL] [--trusted-proxies LIST]
       serve the REST API; the SQLite file is created and migrated if needed;
       on first start a director token is printed once (or set TOURNEY_DIRECTOR_TOKEN);
       --lexicons (or TOURNEY_LEXICONS) is the folder of word lists tournaments name

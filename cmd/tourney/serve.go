@@ -31,6 +31,9 @@ type serveConfig struct {
 	// reverse proxies whose forwarded headers name the client; none by
 	// default.
 	TrustedProxies string
+	// PublicURL: the address people use; https makes cookies Secure behind
+	// a TLS proxy.
+	PublicURL string
 }
 
 // proxies splits the --trusted-proxies list.
@@ -53,6 +56,7 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.StringVar(&cfg.Lexicons, "lexicons", os.Getenv("TOURNEY_LEXICONS"), "folder of word-list files (NWL2023.txt, CSW24.txt.gz, ENABLE.txt...) named by tournaments")
 	fs.StringVar(&cfg.Addr, "addr", ":8080", "address to listen on")
 	fs.StringVar(&cfg.DB, "db", "tourney.db", "SQLite database file, created and migrated if needed")
+	fs.StringVar(&cfg.PublicURL, "public-url", os.Getenv("TOURNEY_PUBLIC_URL"), "the address people use, e.g. https://scores.example.org (https: cookies are Secure behind a TLS proxy)")
 	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", os.Getenv("TOURNEY_TRUSTED_PROXIES"), "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (default: none)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -111,7 +115,7 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 		fmt.Fprintf(stderr, "director token (shown once): %s\n", token)
 	}
 
-	handler, err := api.NewWith(svc, log, api.Options{TrustedProxies: cfg.proxies()})
+	handler, err := api.NewWith(svc, log, api.Options{TrustedProxies: cfg.proxies(), PublicURL: cfg.PublicURL})
 	if err != nil {
 		return err
 	}
