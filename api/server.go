@@ -8,9 +8,9 @@ package api
 import (
 	"fmt"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"strings"
-	"net/http"
 
 	"github.com/gin-gonic/gin"
 
