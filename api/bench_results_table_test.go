@@ -1,19 +1,13 @@
 package api
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
 	"tourney/service"
-	"tourney/store"
 )
 
 // BenchmarkKeyResultsByTable is a director keying a whole round from the
@@ -31,21 +25,7 @@ import (
 //	go test -run '^$' -bench KeyResultsByTable -benchtime 1x ./api/
 func BenchmarkKeyResultsByTable(b *testing.B) {
 	const players = 300
-	st, err := store.Open(filepath.Join(b.TempDir(), "bench.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { st.Close() })
-	svc := service.New(st)
-	token, err := svc.EnsureDirector(context.Background(), "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv := httptest.NewServer(New(svc, slog.New(slog.NewJSONHandler(io.Discard, nil))))
-	b.Cleanup(srv.Close) // before the store closes
-	client := &http.Client{Timeout: time.Minute}
-	b.Cleanup(client.CloseIdleConnections)
-	bc := &benchClient{b: b, base: srv.URL, token: token, http: client}
+	bc := newBenchClient(b, 2)
 
 	var post, withStandings []time.Duration
 	b.ResetTimer()

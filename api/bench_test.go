@@ -51,7 +51,10 @@ func BenchmarkTurnEntry(b *testing.B) {
 // benchGameTurns is the length of each benchmark game.
 const benchGameTurns = 24
 
-func benchTurnEntry(b *testing.B, tables int) {
+// newBenchClient starts a server on a fresh SQLite file, logging as serve
+// does it (into the void), and a director's client keeping up to conns
+// connections.
+func newBenchClient(b *testing.B, conns int) *benchClient {
 	st, err := store.Open(filepath.Join(b.TempDir(), "bench.db"))
 	if err != nil {
 		b.Fatal(err)
@@ -62,15 +65,18 @@ func benchTurnEntry(b *testing.B, tables int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	// Logging as serve does it, into the void.
 	srv := httptest.NewServer(New(svc, slog.New(slog.NewJSONHandler(io.Discard, nil))))
 	b.Cleanup(srv.Close) // before the store closes
 	client := &http.Client{
 		Timeout:   time.Minute,
-		Transport: &http.Transport{MaxIdleConns: 2 * tables, MaxIdleConnsPerHost: 2 * tables},
+		Transport: &http.Transport{MaxIdleConns: conns, MaxIdleConnsPerHost: conns},
 	}
 	b.Cleanup(client.CloseIdleConnections)
-	bc := &benchClient{b: b, base: srv.URL, token: token, http: client}
+	return &benchClient{b: b, base: srv.URL, token: token, http: client}
+}
+
+func benchTurnEntry(b *testing.B, tables int) {
+	bc := newBenchClient(b, 2*tables)
 
 	// Each table's share of the b.N turns, and the games it needs for them:
 	// game r of a table is in round r, with the table's two players.

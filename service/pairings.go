@@ -177,18 +177,9 @@ func (st *divState) defaultSystem(round int) standings.System {
 // bye. A round already paired is refused unless Replace (none of its
 // games begun) or OnlyUnpaired.
 func (s *Service) PairRound(ctx context.Context, a Actor, tournamentID int64, round int, in PairInput) (*RoundPairings, error) {
-	if err := requireDirector(a); err != nil {
-		return nil, err
-	}
-	if round < 1 {
-		return nil, Errorf(KindInvalid, "bad-round", "rounds start at 1")
-	}
 	var out *RoundPairings
-	err := s.changeTournament(ctx, tournamentID, NoticePairings, round, func(ctx context.Context) error {
-		st, err := s.directorDivision(ctx, tournamentID, in.DivisionID)
-		if err != nil {
-			return err
-		}
+	err := s.changeRound(ctx, a, tournamentID, round, in.DivisionID, func(ctx context.Context, st *divState) error {
+		var err error
 		if n := st.pairedIn(round); n > 0 {
 			switch {
 			case in.Replace:
@@ -248,6 +239,24 @@ func (s *Service) PairRound(ctx context.Context, a Actor, tournamentID int64, ro
 		return s.auditTournament(ctx, a, tournamentID, "pair-round", in.Reason, nil, out)
 	})
 	return out, err
+}
+
+// changeRound runs a director's change to a round's pairings on the
+// division the request names, in one transaction that tells watchers.
+func (s *Service) changeRound(ctx context.Context, a Actor, tournamentID int64, round int, divisionID *int64, fn func(ctx context.Context, st *divState) error) error {
+	if err := requireDirector(a); err != nil {
+		return err
+	}
+	if round < 1 {
+		return Errorf(KindInvalid, "bad-round", "rounds start at 1")
+	}
+	return s.changeTournament(ctx, tournamentID, NoticePairings, round, func(ctx context.Context) error {
+		st, err := s.directorDivision(ctx, tournamentID, divisionID)
+		if err != nil {
+			return err
+		}
+		return fn(ctx, st)
+	})
 }
 
 // pairedIn counts the players a round has paired.

@@ -89,18 +89,9 @@ type PairingChange struct {
 // ChangePairings changes some pairings of a round by hand (director).
 // Pairings whose game has begun or whose result is in are refused.
 func (s *Service) ChangePairings(ctx context.Context, a Actor, tournamentID int64, round int, in PairingChange) (*RoundPairings, error) {
-	if err := requireDirector(a); err != nil {
-		return nil, err
-	}
-	if round < 1 {
-		return nil, Errorf(KindInvalid, "bad-round", "rounds start at 1")
-	}
 	var out *RoundPairings
-	err := s.changeTournament(ctx, tournamentID, NoticePairings, round, func(ctx context.Context) error {
-		st, err := s.directorDivision(ctx, tournamentID, in.DivisionID)
-		if err != nil {
-			return err
-		}
+	err := s.changeRound(ctx, a, tournamentID, round, in.DivisionID, func(ctx context.Context, st *divState) error {
+		var err error
 		before := st.roundView(round)
 		ids := append([]int64{}, in.Unpair...)
 		for _, mp := range in.Pairings {
