@@ -65,6 +65,9 @@ type PairingView struct {
 	GameID  *int64       `json:"game_id,omitempty"`
 	Players []PlayerRef  `json:"players"`
 	Bye     bool         `json:"bye"`
+	// Teams: a team game, Players[0] and Players[2] against Players[1]
+	// and Players[3]. A table of three or four has 3-4 Players.
+	Teams bool `json:"teams,omitempty"`
 	Reason  string       `json:"reason"`
 	Result  *RoundResult `json:"result,omitempty"`
 }

@@ -53,6 +53,22 @@ type RoundRecord struct {
 	OppScore     int    `json:"opp_score"`
 	Spread       int    `json:"spread"`
 	Outcome      string `json:"outcome,omitempty"` // W, L, T or "" (not entered, or counts neither way)
+	// A table of three or four, or a team game: everyone at the table in
+	// seat order (this player too) with their scores once entered (a team
+	// game's Score and OppScore are the teams'), and the round's pairwise
+	// record (Wins, Losses: a tie is half of each). Opponent* stay empty.
+	Group  []TableSeat `json:"group,omitempty"`
+	Teams  bool        `json:"teams,omitempty"`
+	Wins   float64     `json:"wins,omitempty"`
+	Losses float64     `json:"losses,omitempty"`
+}
+
+// TableSeat is one seat of a table of three or four (or a team game).
+type TableSeat struct {
+	ID    int64  `json:"id"`
+	Line  int    `json:"line"`
+	Name  string `json:"name"`
+	Score *int   `json:"score,omitempty"` // once entered; a team game's seats carry their team's score
 }
 
 // Record shows a division round by round after q.Round (0: every round

@@ -107,6 +107,11 @@ type RoundResult struct {
 	TieBreakWinner *int64    `json:"tie_break_winner,omitempty"`
 	Winner         *int64    `json:"winner,omitempty"`
 	Tie            bool      `json:"tie"`
+	// Teams: a team game; Players are its four seats (Players[0] and
+	// Players[2] against Players[1] and Players[3]) and Scores the two
+	// teams' (Names has four names). A table of three or four has a score
+	// per player; Spread is then Players[0]'s sum of pairwise spreads.
+	Teams bool `json:"teams,omitempty"`
 	Source         string    `json:"source"`
 	Reason         string    `json:"reason,omitempty"`
 	CreatedAt      time.Time `json:"created_at"`

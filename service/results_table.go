@@ -56,6 +56,9 @@ type TableView struct {
 	Scores     []int        `json:"scores,omitempty"`
 	Result     *RoundResult `json:"result,omitempty"`
 	Status     string       `json:"status,omitempty"`
+	// Teams: a team game (Players[0] and Players[2] against Players[1] and
+	// Players[3]); its Scores are the two teams'.
+	Teams bool `json:"teams,omitempty"`
 }
 
 // seated is the pairing at a table: its players in seat order and its

@@ -66,6 +66,14 @@ type slot struct {
 	oppScore int
 	forfeit  bool
 	tieBreak TieBreak
+	// A table of three or four, or a team game (see group.go): everyone
+	// at the table in seat order, this player included, and once scored
+	// their scores (per seat; per team for a team game). Nil for a
+	// two-player game. The slices are never changed in place: slots of one
+	// table share them.
+	group  []int
+	scores []int
+	teams  bool
 }
 
 // Division is a group of players paired among themselves, with every
@@ -299,8 +307,13 @@ func (d *Division) setSlot(id, round int, s slot) {
 }
 
 func (s slot) result(round, id int) Result {
-	return Result{Round: round, Player: id, Opponent: s.opp, Score: s.score, OppScore: s.oppScore,
+	r := Result{Round: round, Player: id, Opponent: s.opp, Score: s.score, OppScore: s.oppScore,
 		Start: s.start, Forfeit: s.forfeit, TieBreak: s.tieBreak, Table: s.table}
+	if s.group != nil {
+		r.Group, r.GroupScores, r.Teams = slices.Clone(s.group), slices.Clone(s.scores), s.teams
+		r.Score, r.OppScore = groupScores(r)
+	}
+	return r
 }
 
 // resultPtr is the result in a slot, nil when none is entered.
@@ -379,6 +392,9 @@ func (d *Division) Withdraw(id int, unplayed Unplayed) (Change, error) {
 		s := d.slotAt(id, round)
 		if s.state != slotPaired {
 			continue
+		}
+		if s.group != nil {
+			continue // the director enters the table's result or unpairs it
 		}
 		if s.opp == 0 {
 			before := d.resultPtr(id, round)

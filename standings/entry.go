@@ -35,6 +35,18 @@ func (d *Division) record(e Entry, amend bool) (Change, error) {
 	if err := d.checkRound(e.Round); err != nil {
 		return Change{}, err
 	}
+	if e.Kind == EntryGroup {
+		if len(e.Group) > 0 && e.Player == 0 {
+			e.Player = e.Group[0]
+		}
+		if len(e.Group) == 0 || e.Player != e.Group[0] || e.Opponent != 0 {
+			return Change{}, errorf(CodeBadGroup, "a table's entry names its players in Group, seat order")
+		}
+		return d.recordGroup(e, amend)
+	}
+	if len(e.Group) > 0 || len(e.Scores) > 0 || e.Teams {
+		return Change{}, errorf(CodeBadEntry, "only a table's entry (kind group) has Group, Scores or Teams")
+	}
 	if err := d.checkPlayer(e.Player); err != nil {
 		return Change{}, err
 	}
@@ -49,7 +61,7 @@ func (d *Division) record(e Entry, amend bool) (Change, error) {
 		}
 		return d.recordForfeit(e, amend)
 	}
-	return Change{}, errorf(CodeBadEntry, "unknown entry kind %q (game, bye or forfeit)", e.Kind)
+	return Change{}, errorf(CodeBadEntry, "unknown entry kind %q (game, bye, forfeit or group)", e.Kind)
 }
 
 // checkPairing refuses an entry between p and opp (0: no opponent) when
@@ -57,6 +69,12 @@ func (d *Division) record(e Entry, amend bool) (Change, error) {
 // pairing for a withdrawn player.
 func (d *Division) checkPairing(round, p, opp int) error {
 	sp := d.slotAt(p, round)
+	if sp.group != nil {
+		return groupElsewhere(d, round, p)
+	}
+	if opp != 0 && d.slotAt(opp, round).group != nil {
+		return groupElsewhere(d, round, opp)
+	}
 	if sp.state != slotEmpty && sp.opp != opp {
 		return pairedElsewhere(d, round, p, sp.opp)
 	}
@@ -266,13 +284,10 @@ func (d *Division) ClearResult(round, id int) (Change, error) {
 		e.Round, e.Player = round, id
 		return ch, e
 	}
-	for _, p := range []int{id, s.opp} {
-		if p == 0 {
-			continue
-		}
+	for _, p := range s.tableMates(id) {
 		old := d.slotAt(p, round)
 		before := d.resultPtr(p, round)
-		d.setSlot(p, round, slot{state: slotPaired, opp: old.opp, table: old.table, start: old.start})
+		d.setSlot(p, round, slot{state: slotPaired, opp: old.opp, table: old.table, start: old.start, group: old.group, teams: old.teams})
 		ch.add(round, p, before, nil)
 	}
 	return ch, nil
@@ -291,10 +306,7 @@ func (d *Division) Unpair(round, id int) (Change, error) {
 		e.Round, e.Player = round, id
 		return ch, e
 	}
-	for _, p := range []int{id, s.opp} {
-		if p == 0 {
-			continue
-		}
+	for _, p := range s.tableMates(id) {
 		before := d.resultPtr(p, round)
 		d.setSlot(p, round, slot{})
 		if before != nil {

@@ -95,7 +95,7 @@ func TestEnterPairs(t *testing.T) {
 	}
 	r, _ := d.Result(3, 1)
 	want := Result{Round: 1, Player: 3, Opponent: 2, Score: 410, OppScore: 390, Start: StartFirst}
-	if r != want {
+	if !reflect.DeepEqual(r, want) {
 		t.Fatalf("got %+v, want %+v", r, want)
 	}
 	if !d.TrackFirsts {

@@ -2,6 +2,7 @@ package standings
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -16,6 +17,28 @@ type Pairing struct {
 	First int
 	// Reason is a line a director can read to a player.
 	Reason string
+	// Group, for a table of three or four or a team game: every player in
+	// seat order (seat 1 starts; Player is Group[0], Opponent 0, First
+	// Group[0]). Teams: Group[0] and Group[2] against Group[1] and
+	// Group[3].
+	Group []int
+	Teams bool
+}
+
+// IsBye reports a bye: one player, no table.
+func (p Pairing) IsBye() bool { return p.Opponent == 0 && p.Group == nil }
+
+// Players are everyone in the pairing, in seat order (the first starts).
+func (p Pairing) Players() []int {
+	switch {
+	case p.Group != nil:
+		return slices.Clone(p.Group)
+	case p.Opponent == 0:
+		return []int{p.Player}
+	case p.First == p.Opponent:
+		return []int{p.Opponent, p.Player}
+	}
+	return []int{p.Player, p.Opponent}
 }
 
 // System names a pairing method.
@@ -88,6 +111,15 @@ func (d *Division) ApplyPairings(round int, ps []Pairing) (Change, error) {
 		if p.Opponent != 0 {
 			ids = append(ids, p.Opponent)
 		}
+		if p.Group != nil || p.Teams {
+			if err := d.checkGroup(p.Group, p.Teams); err != nil {
+				return ch, err
+			}
+			if p.Opponent != 0 || p.Player != 0 && p.Player != p.Group[0] || p.First != 0 && p.First != p.Group[0] {
+				return ch, errorf(CodeBadGroup, "a table's pairing names its players in Group, seat order (seat 1 starts)")
+			}
+			ids = p.Group
+		}
 		for _, id := range ids {
 			if err := d.checkPlayer(id); err != nil {
 				return ch, err
@@ -112,7 +144,7 @@ func (d *Division) ApplyPairings(round int, ps []Pairing) (Change, error) {
 		if p.Player == p.Opponent {
 			return ch, errorf(CodeSelfPairing, "%s cannot play themself", d.players[p.Player-1].Name)
 		}
-		if p.First != 0 && (p.Opponent == 0 || (p.First != p.Player && p.First != p.Opponent)) {
+		if p.Group == nil && p.First != 0 && (p.Opponent == 0 || (p.First != p.Player && p.First != p.Opponent)) {
 			return ch, errorf(CodeBadStart, "player %d, said to go first, is not in the game %d-%d", p.First, p.Player, p.Opponent)
 		}
 		if p.Table < 0 {
@@ -126,6 +158,10 @@ func (d *Division) ApplyPairings(round int, ps []Pairing) (Change, error) {
 		}
 	}
 	for _, p := range ps {
+		if p.Group != nil {
+			d.groupSlots(round, p.Table, p.Group, nil, p.Teams, nil)
+			continue
+		}
 		if p.Opponent == 0 {
 			d.setSlot(p.Player, round, unplayedSlot(d.cfg.ByeSpread, p.Table))
 			ch.add(round, p.Player, nil, d.resultPtr(p.Player, round))
@@ -157,7 +193,11 @@ func (d *Division) Pairings(round int) []Pairing {
 	for i := range d.players {
 		id := i + 1
 		s := d.slotAt(id, round)
-		if s.state == slotEmpty || (s.opp != 0 && s.opp < id) {
+		if s.state == slotEmpty || (s.opp != 0 && s.opp < id) || s.group != nil && s.group[0] != id {
+			continue
+		}
+		if s.group != nil {
+			out = append(out, Pairing{Round: round, Table: s.table, Player: id, First: id, Group: slices.Clone(s.group), Teams: s.teams})
 			continue
 		}
 		p := Pairing{Round: round, Table: s.table, Player: id, Opponent: s.opp}
@@ -170,7 +210,7 @@ func (d *Division) Pairings(round int) []Pairing {
 		out = append(out, p)
 	}
 	sort.SliceStable(out, func(a, b int) bool {
-		ba, bb := out[a].Opponent == 0, out[b].Opponent == 0
+		ba, bb := out[a].IsBye(), out[b].IsBye()
 		if ba != bb {
 			return bb
 		}
@@ -225,8 +265,12 @@ func newRoundContext(d *Division, round, basedOn int) (*roundContext, error) {
 	}
 	for i, slots := range d.slots {
 		for r := 0; r < len(slots) && r < round-1; r++ {
-			if s := slots[r]; s.state != slotEmpty && s.opp > i+1 {
-				c.met[pairKey(i+1, s.opp)]++
+			if s := slots[r]; s.state != slotEmpty {
+				for _, o := range s.opponents(i + 1) {
+					if o > i+1 {
+						c.met[pairKey(i+1, o)]++
+					}
+				}
 			}
 		}
 	}
@@ -247,7 +291,7 @@ func (d *Division) byes(id, before int) int {
 	n := 0
 	for r := 1; r < before; r++ {
 		s := d.slotAt(id, r)
-		if s.opp == 0 && !s.forfeit && (s.state == slotPaired || s.state == slotScored && s.score > 0) {
+		if s.opp == 0 && s.group == nil && !s.forfeit && (s.state == slotPaired || s.state == slotScored && s.score > 0) {
 			n++
 		}
 	}

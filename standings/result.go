@@ -88,19 +88,47 @@ type Result struct {
 	Forfeit  bool
 	TieBreak TieBreak
 	Table    int // 0: none assigned
+	// Group, for a table of three or four or a team game: every player at
+	// the table in seat order (Player among them), Opponent 0. For a team
+	// game Group[0] and Group[2] play Group[1] and Group[3]. GroupScores
+	// are the scores per seat (per team for a team game); Score is
+	// Player's (their team's) and OppScore what makes Spread the sum of
+	// the pairwise spreads (the other team's score). See Legs.
+	Group       []int
+	GroupScores []int
+	Teams       bool
 }
 
 // Spread is the game's spread for this player, before any cap.
 func (r Result) Spread() int { return r.Score - r.OppScore }
 
 // Played reports a game actually played over the board.
-func (r Result) Played() bool { return r.Opponent != 0 && !r.Forfeit }
+func (r Result) Played() bool { return (r.Opponent != 0 || r.IsGroup()) && !r.Forfeit }
 
 // IsBye reports a bye: no opponent and no forfeit.
-func (r Result) IsBye() bool { return r.Opponent == 0 && !r.Forfeit }
+func (r Result) IsBye() bool { return r.Opponent == 0 && !r.Forfeit && !r.IsGroup() }
 
-// Outcome is the result as standings count it.
+// IsGroup reports a table of three or four, or a team game.
+func (r Result) IsGroup() bool { return len(r.Group) > 0 }
+
+// Outcome is the result as standings count it. A table of three or four
+// is a win when its pairwise results (Legs) are more wins than losses, a
+// loss when fewer, a tie when even; standings count the legs themselves.
 func (r Result) Outcome() Outcome {
+	if r.IsGroup() && !r.Teams {
+		net := 0
+		for _, l := range r.Legs() {
+			w, lo := l.Outcome().halves()
+			net += w - lo
+		}
+		switch {
+		case net > 0:
+			return Win
+		case net < 0:
+			return Loss
+		}
+		return Tie
+	}
 	s := r.Spread()
 	switch {
 	case s > 0:
@@ -149,6 +177,13 @@ type Entry struct {
 	// TieBreakWinner is, for a tied game decided by a tie-break, the id of
 	// the player who won it; 0 for a tie.
 	TieBreakWinner int
+	// A table (EntryGroup): every player in seat order and their scores in
+	// the same order; for a team game (Teams) four players, Group[0] and
+	// Group[2] against Group[1] and Group[3], and two scores, one per
+	// team. Player is Group[0].
+	Group  []int
+	Scores []int
+	Teams  bool
 }
 
 // Change is what an operation did to results, for the audit log: each

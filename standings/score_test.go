@@ -2,6 +2,7 @@ package standings
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -125,7 +126,7 @@ func TestTNegativeScores(t *testing.T) {
 		{2, 3, Result{Round: 3, Player: 2, Opponent: 3, Score: -5, OppScore: -40}},
 	}
 	for _, c := range checks {
-		if got, ok := d.Result(c.id, c.round); !ok || got != c.want {
+		if got, ok := d.Result(c.id, c.round); !ok || !reflect.DeepEqual(got, c.want) {
 			t.Errorf("player %d round %d: got %+v, want %+v", c.id, c.round, got, c.want)
 		}
 	}

@@ -1,6 +1,7 @@
 package standings
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 )
@@ -86,16 +87,23 @@ func (d *Division) tally(row *Row, through int) {
 		round := i + 1
 		last = round
 		r := s.result(round, row.Player)
-		w, l := r.Outcome().halves()
-		row.winsHalf += w
-		row.lossesHalf += l
-		spread := r.Spread()
-		row.RawSpread += spread
-		if c := d.cfg.spreadCap(round); c > 0 {
-			spread = max(-c, min(c, spread))
+		for _, leg := range r.Legs() {
+			w, l := leg.Outcome().halves()
+			row.winsHalf += w
+			row.lossesHalf += l
+			spread := leg.Spread()
+			row.RawSpread += spread
+			if c := d.cfg.spreadCap(round); c > 0 {
+				spread = max(-c, min(c, spread))
+			}
+			row.Spread += spread
+			if r.IsGroup() {
+				row.Played++ // each pairwise result is a game played
+			}
 		}
-		row.Spread += spread
 		switch {
+		case r.IsGroup():
+			row.Points += r.Score // once: the player's (team's) score at the table
 		case r.Played():
 			row.Played++
 			row.Points += r.Score
@@ -196,11 +204,16 @@ func (d *Division) headToHead(id int, members map[int]bool, through int) int {
 	slots := d.slots[id-1]
 	for i := 0; i < len(slots) && i < through; i++ {
 		s := slots[i]
-		if s.state != slotScored || s.opp == 0 || !members[s.opp] {
+		if s.state != slotScored {
 			continue
 		}
-		w, l := s.result(i+1, id).Outcome().halves()
-		net += w - l
+		for _, leg := range s.result(i+1, id).Legs() {
+			if leg.Opponent == 0 || !slices.ContainsFunc(leg.opponentsWithTeam(s), func(o int) bool { return members[o] }) {
+				continue
+			}
+			w, l := leg.Outcome().halves()
+			net += w - l
+		}
 	}
 	return net
 }

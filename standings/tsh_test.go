@@ -84,7 +84,7 @@ func TestTFeatures(t *testing.T) {
 		{6, 3, Result{Round: 3, Player: 6, Score: -50, Forfeit: true}},
 	}
 	for _, c := range checks {
-		if got, ok := d.Result(c.id, c.round); !ok || got != c.want {
+		if got, ok := d.Result(c.id, c.round); !ok || !reflect.DeepEqual(got, c.want) {
 			t.Errorf("player %d round %d: got %+v, want %+v", c.id, c.round, got, c.want)
 		}
 	}

@@ -1,0 +1,299 @@
+package standings
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Tables of three or four and team games (seed 004's "2 to 4 players"
+// and "Team Game"). A group sits at one table in one round: every
+// member's slot holds the whole table in seat order, and once scored
+// every score. Standings count a group pairwise (see DECISIONS.md): each
+// player has a result against each other player at the table, so that
+// the chain, spread caps, head-to-head and the crosstable work unchanged.
+// A team game (Group[0] and Group[2] against Group[1] and Group[3]) is
+// one result for each partner: the team's.
+
+// MaxGroup is the largest table: four players.
+const MaxGroup = 4
+
+// EntryGroup is a table of three or four players, or a team game.
+const EntryGroup EntryKind = "group"
+
+// CodeBadGroup: a table of the wrong size, a team game without four
+// players, or scores that do not match the seats.
+const CodeBadGroup Code = "bad-group"
+
+// groupScores is what Score and OppScore say of a group result: for a
+// team game the two teams' scores; otherwise the player's score, and the
+// number that makes Score-OppScore the sum of the pairwise spreads.
+func groupScores(r Result) (score, opp int) {
+	if r.GroupScores == nil {
+		return 0, 0
+	}
+	me := slices.Index(r.Group, r.Player)
+	if me < 0 {
+		return 0, 0
+	}
+	if r.Teams {
+		return r.GroupScores[me%2], r.GroupScores[1-me%2]
+	}
+	spread := 0
+	for i, s := range r.GroupScores {
+		if i != me {
+			spread += r.GroupScores[me] - s
+		}
+	}
+	return r.GroupScores[me], r.GroupScores[me] - spread
+}
+
+// Legs is a result as standings count it: a two-player result is itself;
+// a table of three or four is one result against each other player (the
+// player's score against theirs); a team game is one result, the team's
+// score against the other team's, with Opponent the first of the
+// opposing pair. A group result not yet scored has no legs.
+func (r Result) Legs() []Result {
+	if !r.IsGroup() {
+		return []Result{r}
+	}
+	if r.GroupScores == nil {
+		return nil
+	}
+	me := slices.Index(r.Group, r.Player)
+	if me < 0 {
+		return nil
+	}
+	leg := func(opp, score, oppScore int) Result {
+		return Result{Round: r.Round, Player: r.Player, Opponent: opp, Score: score, OppScore: oppScore,
+			Start: r.Start, Forfeit: r.Forfeit, Table: r.Table}
+	}
+	if r.Teams {
+		side := me % 2
+		return []Result{leg(r.Group[1-side], r.GroupScores[side], r.GroupScores[1-side])}
+	}
+	var out []Result
+	for i, o := range r.Group {
+		if i != me {
+			out = append(out, leg(o, r.GroupScores[me], r.GroupScores[i]))
+		}
+	}
+	return out
+}
+
+// Opponents are the players a result was against: the opponent of a
+// two-player game, everyone else at a table of three or four, the
+// opposing pair of a team game (not the partner).
+func (r Result) Opponents() []int {
+	return slotOpponents(r.Player, r.Opponent, r.Group, r.Teams)
+}
+
+// Partner is a team game's partner, 0 otherwise.
+func (r Result) Partner() int {
+	if !r.Teams {
+		return 0
+	}
+	me := slices.Index(r.Group, r.Player)
+	if me < 0 || len(r.Group) != 4 {
+		return 0
+	}
+	return r.Group[(me+2)%4]
+}
+
+func slotOpponents(id, opp int, group []int, teams bool) []int {
+	if group == nil {
+		if opp == 0 {
+			return nil
+		}
+		return []int{opp}
+	}
+	me := slices.Index(group, id)
+	var out []int
+	for i, o := range group {
+		if i == me || teams && i%2 == me%2 {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// opponents of a slot (see Result.Opponents).
+func (s slot) opponents(id int) []int { return slotOpponents(id, s.opp, s.group, s.teams) }
+
+// checkGroup checks a table's seats: three or four players, or four for a
+// team game, each in the division and once.
+func (d *Division) checkGroup(group []int, teams bool) error {
+	switch {
+	case teams && len(group) != 4:
+		return errorf(CodeBadGroup, "a team game has four players, two teams of two; %d given", len(group))
+	case len(group) < 3 || len(group) > MaxGroup:
+		return errorf(CodeBadGroup, "a table has three or four players (two make a game); %d given", len(group))
+	}
+	for i, id := range group {
+		if err := d.checkPlayer(id); err != nil {
+			return err
+		}
+		if slices.Contains(group[:i], id) {
+			return errorf(CodeSelfPairing, "%s is seated twice at one table", d.players[id-1].Name)
+		}
+	}
+	return nil
+}
+
+// groupSlots sets every member's slot of a table.
+func (d *Division) groupSlots(round, table int, group, scores []int, teams bool, ch *Change) {
+	state := slotPaired
+	if scores != nil {
+		state = slotScored
+	}
+	group, scores = slices.Clone(group), slices.Clone(scores)
+	for i, id := range group {
+		before := d.resultPtr(id, round)
+		start := StartSecond
+		if i == 0 {
+			start = StartFirst
+		}
+		d.setSlot(id, round, slot{state: state, table: table, start: start, group: group, scores: scores, teams: teams})
+		if ch != nil && (before != nil || state == slotScored) {
+			ch.add(round, id, before, d.resultPtr(id, round))
+		}
+	}
+}
+
+// recordGroup enters (or amends) a table's scores. Players not paired in
+// the round become a table by it, as a two-player entry pairs its two;
+// players paired must be paired at this very table.
+func (d *Division) recordGroup(e Entry, amend bool) (Change, error) {
+	var ch Change
+	group := e.Group
+	if err := d.checkGroup(group, e.Teams); err != nil {
+		return ch, err
+	}
+	want := len(group)
+	if e.Teams {
+		want = 2
+	}
+	if len(e.Scores) != want {
+		what := "one score per player, in seat order"
+		if e.Teams {
+			what = "two scores, one per team (seats 1 and 3, then 2 and 4)"
+		}
+		return ch, errorf(CodeBadGroup, "give %s: %d given for %d players", what, len(e.Scores), len(group))
+	}
+	for _, s := range e.Scores {
+		if err := d.cfg.checkGameScore(s); err != nil {
+			return ch, err
+		}
+	}
+	if e.Score != 0 || e.OppScore != 0 || e.Spread != nil || e.TieBreakWinner != 0 {
+		return ch, errorf(CodeBadEntry, "a table's scores go in Scores, one per seat; it has no spread or tie-break")
+	}
+	first := d.slotAt(group[0], e.Round)
+	table := first.table
+	if first.state == slotEmpty {
+		for _, id := range group {
+			s := d.slotAt(id, e.Round)
+			if s.state != slotEmpty {
+				return ch, groupElsewhere(d, e.Round, id)
+			}
+			if d.players[id-1].Withdrawn {
+				err := errorf(CodeWithdrawn, "%s has withdrawn and cannot be paired in round %d (reinstate them first)", d.players[id-1].Name, e.Round)
+				err.Round, err.Player = e.Round, id
+				return ch, err
+			}
+		}
+	} else {
+		if !slices.Equal(first.group, group) || first.teams != e.Teams {
+			if first.group != nil && sameMembers(first.group, group) && first.teams == e.Teams && !e.Teams {
+				// The same table, seats given in another order: take the
+				// scores in the order given.
+				scores := make([]int, len(group))
+				for i, id := range first.group {
+					scores[i] = e.Scores[slices.Index(group, id)]
+				}
+				e.Scores, group = scores, first.group
+			} else {
+				return ch, groupElsewhere(d, e.Round, group[0])
+			}
+		}
+	}
+	if err := d.checkEntered(e.Round, amend, group...); err != nil {
+		return ch, err
+	}
+	d.groupSlots(e.Round, table, group, e.Scores, e.Teams, &ch)
+	return ch, nil
+}
+
+func sameMembers(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
+}
+
+func groupElsewhere(d *Division, round, id int) error {
+	s := d.slotAt(id, round)
+	what := "a bye"
+	switch {
+	case s.group != nil:
+		what = fmt.Sprintf("another table (%d players)", len(s.group))
+	case s.opp != 0:
+		what = d.players[s.opp-1].Name
+	case s.state == slotEmpty:
+		what = "nobody"
+	}
+	e := errorf(CodePairedElsewhere, "%s is paired with %s in round %d", d.players[id-1].Name, what, round)
+	e.Round, e.Player = round, id
+	return e
+}
+
+// tableMates are everyone whose slot a change to id's round touches: the
+// table (for a group) or the opponent.
+func (s slot) tableMates(id int) []int {
+	if s.group != nil {
+		return s.group
+	}
+	if s.opp == 0 {
+		return []int{id}
+	}
+	return []int{id, s.opp}
+}
+
+// Groups lists a round's tables of three or four and team games, by
+// table.
+func (d *Division) Groups(round int) []Pairing {
+	var out []Pairing
+	for _, p := range d.Pairings(round) {
+		if p.Group != nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// HasGroups reports whether any round has a table of three or four or a
+// team game (a .t file cannot hold one).
+func (d *Division) HasGroups() bool {
+	for _, slots := range d.slots {
+		for _, s := range slots {
+			if s.group != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// opponentsWithTeam are the players a leg was against: its opponent, and
+// for a team game the opponent's partner too.
+func (r Result) opponentsWithTeam(s slot) []int {
+	if s.teams {
+		return s.opponents(r.Player)
+	}
+	return []int{r.Opponent}
+}
