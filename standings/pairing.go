@@ -141,7 +141,7 @@ func (d *Division) ApplyPairings(round int, ps []Pairing) (Change, error) {
 				return ch, e
 			}
 		}
-		if p.Player == p.Opponent {
+		if p.Group == nil && p.Player == p.Opponent {
 			return ch, errorf(CodeSelfPairing, "%s cannot play themself", d.players[p.Player-1].Name)
 		}
 		if p.Group == nil && p.First != 0 && (p.Opponent == 0 || (p.First != p.Player && p.First != p.Opponent)) {
