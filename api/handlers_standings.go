@@ -97,6 +97,17 @@ func (s *Server) standings(c *gin.Context) {
 	s.respond(c, http.StatusOK, nonNil(rows), err)
 }
 
+// teamStandings ranks a team division's teams (public).
+func (s *Server) teamStandings(c *gin.Context) {
+	p := parse(c)
+	id, q := p.id("id"), p.standingsQuery()
+	if s.failed(c, p) {
+		return
+	}
+	rows, err := s.svc.TeamStandings(c.Request.Context(), id, q)
+	s.respond(c, http.StatusOK, nonNil(rows), err)
+}
+
 func (s *Server) standingsCSV(c *gin.Context) {
 	p := parse(c)
 	id, q := p.id("id"), p.standingsQuery()

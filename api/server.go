@@ -136,6 +136,7 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 	v1.PATCH("/tournaments/:id/results/:result", s.amendResult)
 	v1.GET("/tournaments/:id/standings", s.standings)
 	v1.GET("/tournaments/:id/standings.csv", s.standingsCSV)
+	v1.GET("/tournaments/:id/team-standings", s.teamStandings)
 	v1.GET("/tournaments/:id/standings.pdf", s.standingsPDF)
 	v1.GET("/tournaments/:id/gibson", s.gibson)
 	v1.POST("/tournaments/:id/rounds/:round/pairings", s.pairRound)

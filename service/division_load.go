@@ -21,7 +21,7 @@ type divState struct {
 	d        *standings.Division
 	players  []Player       // players[line-1]
 	line     map[int64]int  // player id → line
-	games    []Game         // two-player games among these players
+	games    []Game         // games among these players (two seats, or a table of three or four)
 	allGames []Game         // every game of the tournament (tables)
 	results  []*Result      // result rows among these players
 	skipped  map[int64]bool // result rows the division refused (see problems)
@@ -60,22 +60,57 @@ func (st *divState) lineOf(id *int64) int {
 // rowOf is the result row holding a player's result in a round.
 func (st *divState) rowOf(round int, id int64) *Result {
 	for _, r := range st.results {
-		if r.Round == round && (r.Player1 == id || r.Player2 != nil && *r.Player2 == id) {
+		if r.Round == round && slices.Contains(r.playerIDs(), id) {
 			return r
 		}
 	}
 	return nil
 }
 
-// gameBetween is the game of a round between two players, if any.
+// gameBetween is the two-player game of a round between two players, if
+// any.
 func (st *divState) gameBetween(round int, a, b int64) *Game {
 	for i := range st.games {
 		g := &st.games[i]
-		if g.Round == round && (g.Seats[0] == a && g.Seats[1] == b || g.Seats[0] == b && g.Seats[1] == a) {
+		if g.Round == round && isPairGame(g) && (g.Seats[0] == a && g.Seats[1] == b || g.Seats[0] == b && g.Seats[1] == a) {
 			return g
 		}
 	}
 	return nil
+}
+
+// isPairGame: a game of two seats, not a table of three or four or a team
+// game.
+func isPairGame(g *Game) bool { return len(g.Seats) == 2 && !g.Teams }
+
+// gameAt is the table game (three or four seats, or teams) of a round
+// with exactly these players in seat order, if any.
+func (st *divState) gameAt(round int, seats []int64) *Game {
+	for i := range st.games {
+		g := &st.games[i]
+		if g.Round == round && !isPairGame(g) && slices.Equal(g.Seats, seats) {
+			return g
+		}
+	}
+	return nil
+}
+
+// lines are players' lines.
+func (st *divState) lines(ids []int64) []int {
+	out := make([]int, len(ids))
+	for i, id := range ids {
+		out[i] = st.line[id]
+	}
+	return out
+}
+
+// ids are the players of lines.
+func (st *divState) ids(lines []int) []int64 {
+	out := make([]int64, len(lines))
+	for i, l := range lines {
+		out[i] = st.id(l)
+	}
+	return out
 }
 
 // gameOf is a player's game in a round, if any.
@@ -226,7 +261,11 @@ func (s *Service) loadDivision(ctx context.Context, t *Tournament, div *Division
 		return nil, err
 	}
 	for _, g := range st.allGames {
-		if len(g.Seats) == 2 && !g.Teams && st.line[g.Seats[0]] != 0 && st.line[g.Seats[1]] != 0 {
+		in := len(g.Seats) >= 2
+		for _, id := range g.Seats {
+			in = in && st.line[id] != 0
+		}
+		if in {
 			st.games = append(st.games, g)
 		}
 	}
@@ -236,7 +275,11 @@ func (s *Service) loadDivision(ctx context.Context, t *Tournament, div *Division
 	}
 	for i := range rows {
 		r := &rows[i]
-		if st.line[r.Player1] != 0 && (r.Player2 == nil || st.line[*r.Player2] != 0) {
+		in := true
+		for _, id := range r.playerIDs() {
+			in = in && st.line[id] != 0
+		}
+		if in {
 			st.results = append(st.results, r)
 		}
 	}
@@ -270,24 +313,38 @@ func (st *divState) loadRound(round int) {
 	var ps []standings.Pairing
 	paired := map[int64]bool{}
 	for _, g := range st.games {
-		if g.Round == round {
+		if g.Round != round {
+			continue
+		}
+		if isPairGame(&g) {
 			ps = append(ps, standings.Pairing{Player: st.line[g.Seats[0]], Opponent: st.line[g.Seats[1]], First: st.line[g.Seats[0]], Table: g.Table})
-			paired[g.Seats[0]], paired[g.Seats[1]] = true, true
+		} else {
+			ps = append(ps, standings.Pairing{Group: st.lines(g.Seats), Teams: g.Teams, Table: g.Table})
+		}
+		for _, id := range g.Seats {
+			paired[id] = true
 		}
 	}
 	// A result between players with no game is their pairing (tsh's way,
 	// and how an imported round is kept).
 	for _, r := range st.results {
-		if r.Round == round && r.Player2 != nil && !paired[r.Player1] && !paired[*r.Player2] {
+		if r.Round != round || r.Player2 == nil || slices.ContainsFunc(r.playerIDs(), func(id int64) bool { return paired[id] }) {
+			continue
+		}
+		if r.Group != nil {
+			ps = append(ps, standings.Pairing{Group: st.lines(r.Group), Teams: r.Teams, Table: r.Table})
+		} else {
 			ps = append(ps, standings.Pairing{Player: st.line[r.Player1], Opponent: st.line[*r.Player2], First: st.lineOf(r.First), Table: r.Table})
-			paired[r.Player1], paired[*r.Player2] = true, true
+		}
+		for _, id := range r.playerIDs() {
+			paired[id] = true
 		}
 	}
 	if _, err := st.d.ApplyPairings(round, ps); err != nil {
 		// One at a time, to keep all but the pairings refused.
 		for _, p := range ps {
 			if _, err := st.d.ApplyPairings(round, []standings.Pairing{p}); err != nil {
-				st.problems = append(st.problems, fmt.Sprintf("round %d: pairing %s - %s left out: %v", round, st.name(p.Player), st.name(p.Opponent), err))
+				st.problems = append(st.problems, fmt.Sprintf("round %d: pairing %s left out: %v", round, st.pairingNames(p), err))
 			}
 		}
 	}
@@ -300,4 +357,15 @@ func (st *divState) loadRound(round int) {
 			st.problems = append(st.problems, fmt.Sprintf("round %d: result %d left out: %v", round, r.ID, err))
 		}
 	}
+}
+
+// pairingNames names a pairing's players: "Ann - Bob", "Ann - Bob - Cy".
+func (st *divState) pairingNames(p standings.Pairing) string {
+	var names []string
+	for _, l := range p.Players() {
+		if l >= 1 && l <= len(st.players) {
+			names = append(names, st.name(l))
+		}
+	}
+	return strings.Join(names, " - ")
 }

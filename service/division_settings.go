@@ -48,6 +48,15 @@ type DivisionSettings struct {
 	// (tsh's order: records first, starts only between equal pairings).
 	Starts string          `json:"starts,omitempty"`
 	Gibson *GibsonSettings `json:"gibson,omitempty"`
+	// GroupSize seats up to 3 or 4 players at a table (variants of 2-4
+	// players, Word Chums): the pairing systems then make tables (groups)
+	// instead of pairs, and standings count each table pairwise. 0 or 2:
+	// two-player games.
+	GroupSize int `json:"group_size,omitempty"`
+	// Teams makes a team division (2-vs-2, variants that allow teams):
+	// each entry is a team's two players (ids); pairings seat two teams a
+	// table, partners together, and the team standings rank the teams.
+	Teams [][2]int64 `json:"teams,omitempty"`
 }
 
 // GibsonSettings: whether Swiss and KOTH keep a clinched leader away from
@@ -109,6 +118,9 @@ func (ds DivisionSettings) config(variant string) (standings.Config, error) {
 		default:
 			return standings.Config{}, Errorf(KindInvalid, "bad-settings", "a default pairing system is swiss, koth, rr or random, not %q", sys)
 		}
+	}
+	if err := ds.checkTables(variant); err != nil {
+		return standings.Config{}, err
 	}
 	if err := c.Validate(); err != nil {
 		var se *standings.Error

@@ -61,15 +61,15 @@ type PlayerRef struct {
 // PairingView is one game or bye of a round: players in seat order (the
 // first starts), with the reason they were paired.
 type PairingView struct {
-	Table   int          `json:"table,omitempty"`
-	GameID  *int64       `json:"game_id,omitempty"`
-	Players []PlayerRef  `json:"players"`
-	Bye     bool         `json:"bye"`
+	Table   int         `json:"table,omitempty"`
+	GameID  *int64      `json:"game_id,omitempty"`
+	Players []PlayerRef `json:"players"`
+	Bye     bool        `json:"bye"`
 	// Teams: a team game, Players[0] and Players[2] against Players[1]
 	// and Players[3]. A table of three or four has 3-4 Players.
-	Teams bool `json:"teams,omitempty"`
-	Reason  string       `json:"reason"`
-	Result  *RoundResult `json:"result,omitempty"`
+	Teams  bool         `json:"teams,omitempty"`
+	Reason string       `json:"reason"`
+	Result *RoundResult `json:"result,omitempty"`
 }
 
 // RoundPairings is a round of a division: games by table, then byes, and
@@ -92,15 +92,8 @@ type RoundPairings struct {
 func (st *divState) roundView(round int) *RoundPairings {
 	v := &RoundPairings{TournamentID: st.t.ID, DivisionID: st.divisionID(), Round: round, Pairings: []PairingView{}, Unpaired: []PlayerRef{}}
 	for _, p := range st.d.Pairings(round) {
-		pv := PairingView{Table: p.Table, Bye: p.Opponent == 0}
-		lines := []int{p.Player}
-		if p.Opponent != 0 {
-			lines = append(lines, p.Opponent)
-			if p.First == p.Opponent {
-				lines = []int{p.Opponent, p.Player}
-			}
-		}
-		for _, l := range lines {
+		pv := PairingView{Table: p.Table, Bye: p.IsBye(), Teams: p.Teams}
+		for _, l := range p.Players() {
 			pv.Players = append(pv.Players, PlayerRef{ID: st.id(l), Name: st.name(l)})
 		}
 		row := st.rowOf(round, st.id(p.Player))
@@ -108,7 +101,7 @@ func (st *divState) roundView(round int) *RoundPairings {
 			rv := st.view(row)
 			pv.Result = &rv
 		}
-		switch g := st.gameBetween(round, st.id(p.Player), st.id(p.Opponent)); {
+		switch g := st.pairingGame(round, p); {
 		case g != nil:
 			pv.GameID, pv.Reason = copyID(&g.ID), g.Reason
 		case row != nil && row.Reason != "":
@@ -226,7 +219,7 @@ func (s *Service) PairRound(ctx context.Context, a Actor, tournamentID int64, ro
 		} else if len(in.Pairings) > 0 {
 			return Errorf(KindInvalid, "bad-pairings", "pairings are given only with the manual system")
 		}
-		ps, err := standings.Pair(st.d, req)
+		ps, err := st.pair(req)
 		if err != nil {
 			return standingsError(err)
 		}
@@ -277,8 +270,16 @@ func (st *divState) pairedIn(round int) int {
 func (st *divState) manualPairings(in []ManualPairing) ([]standings.Pairing, error) {
 	var out []standings.Pairing
 	for _, mp := range in {
-		if len(mp.Players) < 1 || len(mp.Players) > 2 {
-			return nil, Errorf(KindInvalid, "bad-players", "a pairing has two players, or one for a bye")
+		if len(mp.Players) > 2 {
+			p, err := st.manualTable(mp)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, p)
+			continue
+		}
+		if len(mp.Players) < 1 {
+			return nil, Errorf(KindInvalid, "bad-players", "a pairing has two players (three or four at a table of a division that seats them), or one for a bye")
 		}
 		p := standings.Pairing{Table: mp.Table, Reason: strings.TrimSpace(mp.Reason)}
 		for i, id := range mp.Players {
@@ -333,7 +334,7 @@ func (st *divState) placeTables(round int, ps []standings.Pairing) {
 	}
 	clash := map[int]bool{}
 	for i, p := range ps {
-		if p.Opponent == 0 || p.Table == 0 {
+		if p.IsBye() || p.Table == 0 {
 			continue
 		}
 		if taken[p.Table] {
@@ -366,16 +367,12 @@ func (s *Service) applyPairings(ctx context.Context, st *divState, round int, ps
 	}
 	reasons := map[int]string{}
 	for _, p := range ps {
-		if p.Opponent == 0 {
+		if p.IsBye() {
 			reasons[p.Player] = p.Reason
 			continue
 		}
-		first, second := p.Player, p.Opponent
-		if p.First == p.Opponent {
-			first, second = second, first
-		}
 		g := &Game{TournamentID: st.t.ID, DivisionID: st.divisionID(), Round: round, Table: p.Table,
-			Seats: []int64{st.id(first), st.id(second)}, Reason: p.Reason, CreatedAt: s.now()}
+			Seats: st.ids(p.Players()), Teams: p.Teams, Reason: p.Reason, CreatedAt: s.now()}
 		if err := s.Store.CreateGame(ctx, g); err != nil {
 			return err
 		}

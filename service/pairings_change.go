@@ -130,7 +130,7 @@ func (s *Service) ChangePairings(ctx context.Context, a Actor, tournamentID int6
 		for i := range ps {
 			if ps[i].Reason == "" {
 				ps[i].Reason = "paired by the director"
-				if ps[i].Opponent == 0 {
+				if ps[i].IsBye() {
 					ps[i].Reason = "bye: given by the director"
 				}
 			}
@@ -165,7 +165,7 @@ func (st *divState) tablesFor(round int, ps []standings.Pairing) error {
 		}
 	}
 	for _, p := range ps {
-		if p.Opponent == 0 || p.Table == 0 {
+		if p.IsBye() || p.Table == 0 {
 			continue
 		}
 		if taken[p.Table] {
@@ -175,7 +175,7 @@ func (st *divState) tablesFor(round int, ps []standings.Pairing) error {
 	}
 	next := 1
 	for i := range ps {
-		if ps[i].Opponent == 0 || ps[i].Table != 0 {
+		if ps[i].IsBye() || ps[i].Table != 0 {
 			continue
 		}
 		for taken[next] {

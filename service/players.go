@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -105,7 +106,7 @@ func (s *Service) refuseDivisionChange(ctx context.Context, p *Player) error {
 		return err
 	}
 	for _, r := range results {
-		if r.Player1 == p.ID || (r.Player2 != nil && *r.Player2 == p.ID) {
+		if slices.Contains(r.playerIDs(), p.ID) {
 			return refuse(fmt.Sprintf("has a result in round %d", r.Round))
 		}
 	}

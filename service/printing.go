@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"slices"
 
 	"tourney/standings"
 )
@@ -102,7 +103,10 @@ func (s *Service) Record(ctx context.Context, tournamentID int64, q StandingsQue
 				rr.Table = g.Table
 			}
 			for _, pp := range st.d.Pairings(round) {
-				if pp.Player == line || pp.Opponent == line {
+				if pp.Player == line || pp.Opponent == line || slices.Contains(pp.Group, line) {
+					if pp.Group != nil {
+						st.tableRecord(&rr, pp)
+					}
 					if rr.Table == 0 {
 						rr.Table = pp.Table
 					}
@@ -125,7 +129,14 @@ func (s *Service) Record(ctx context.Context, tournamentID int64, q StandingsQue
 				case standings.StartSecond:
 					rr.Start = "second"
 				}
-			} else if opp == 0 {
+				if r.IsGroup() {
+					for _, leg := range r.Legs() {
+						w, l := leg.Outcome().Halves()
+						rr.Wins += float64(w) / 2
+						rr.Losses += float64(l) / 2
+					}
+				}
+			} else if opp == 0 && rr.Group == nil {
 				rr.Bye = true
 			}
 			pr.Rounds = append(pr.Rounds, rr)
@@ -133,6 +144,26 @@ func (s *Service) Record(ctx context.Context, tournamentID int64, q StandingsQue
 		rec.Players = append(rec.Players, pr)
 	}
 	return rec, nil
+}
+
+// tableRecord fills in a round at a table of three or four (or a team
+// game): its seats with their scores once entered.
+func (st *divState) tableRecord(rr *RoundRecord, p standings.Pairing) {
+	rr.Teams = p.Teams
+	var scores []int
+	if r, ok := st.d.Result(p.Group[0], rr.Round); ok {
+		scores = r.GroupScores
+	}
+	for i, l := range p.Group {
+		seat := TableSeat{ID: st.id(l), Line: l, Name: st.name(l)}
+		switch {
+		case p.Teams && len(scores) == 2:
+			seat.Score = ptr(scores[i%2])
+		case i < len(scores):
+			seat.Score = ptr(scores[i])
+		}
+		rr.Group = append(rr.Group, seat)
+	}
 }
 
 // RoundProgress is how far a round's results are in.

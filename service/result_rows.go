@@ -57,10 +57,21 @@ type Result struct {
 	Reason         string    `json:"reason,omitempty"` // a bye's pairing reason
 	CreatedAt      time.Time `json:"created_at"`
 	UpdatedAt      time.Time `json:"updated_at"`
+	// A table of three or four, or a team game: every seat's player in
+	// seat order (Player1 and Player2 are the first two) and the scores in
+	// the same order, or for a team game (Teams) the two teams' scores,
+	// seats 1 and 3 then 2 and 4 (Score1 and Score2 are those). Nil for a
+	// two-player result.
+	Group       []int64 `json:"group,omitempty"`
+	GroupScores []int   `json:"group_scores,omitempty"`
+	Teams       bool    `json:"teams,omitempty"`
 }
 
 // playerIDs are the result's players, Player1 first.
 func (r *Result) playerIDs() []int64 {
+	if r.Group != nil {
+		return slices.Clone(r.Group)
+	}
 	if r.Player2 == nil {
 		return []int64{r.Player1}
 	}
@@ -72,7 +83,8 @@ func (r *Result) sameAs(o *Result) bool {
 	return r.Round == o.Round && r.Kind == o.Kind && r.Player1 == o.Player1 && eqID(r.Player2, o.Player2) &&
 		r.Score1 == o.Score1 && r.Score2 == o.Score2 && eqID(r.First, o.First) &&
 		eqID(r.TieBreakWinner, o.TieBreakWinner) && eqID(r.GameID, o.GameID) && r.Table == o.Table &&
-		r.Source == o.Source && r.Reason == o.Reason && eqID(r.DivisionID, o.DivisionID)
+		r.Source == o.Source && r.Reason == o.Reason && eqID(r.DivisionID, o.DivisionID) &&
+		slices.Equal(r.Group, o.Group) && slices.Equal(r.GroupScores, o.GroupScores) && r.Teams == o.Teams
 }
 
 func eqID(a, b *int64) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
@@ -99,23 +111,23 @@ type RoundResult struct {
 	// Players: a game's two players; a forfeit's loser, then its winner
 	// (if any); a bye's player. Scores go with them; Spread is the first
 	// player's.
-	Players        []int64   `json:"players"`
-	Names          []string  `json:"names"`
-	Scores         []int     `json:"scores"`
-	Spread         int       `json:"spread"`
-	First          *int64    `json:"first,omitempty"`
-	TieBreakWinner *int64    `json:"tie_break_winner,omitempty"`
-	Winner         *int64    `json:"winner,omitempty"`
-	Tie            bool      `json:"tie"`
+	Players        []int64  `json:"players"`
+	Names          []string `json:"names"`
+	Scores         []int    `json:"scores"`
+	Spread         int      `json:"spread"`
+	First          *int64   `json:"first,omitempty"`
+	TieBreakWinner *int64   `json:"tie_break_winner,omitempty"`
+	Winner         *int64   `json:"winner,omitempty"`
+	Tie            bool     `json:"tie"`
 	// Teams: a team game; Players are its four seats (Players[0] and
 	// Players[2] against Players[1] and Players[3]) and Scores the two
 	// teams' (Names has four names). A table of three or four has a score
 	// per player; Spread is then Players[0]'s sum of pairwise spreads.
-	Teams bool `json:"teams,omitempty"`
-	Source         string    `json:"source"`
-	Reason         string    `json:"reason,omitempty"`
-	CreatedAt      time.Time `json:"created_at"`
-	UpdatedAt      time.Time `json:"updated_at"`
+	Teams     bool      `json:"teams,omitempty"`
+	Source    string    `json:"source"`
+	Reason    string    `json:"reason,omitempty"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 func (st *divState) view(r *Result) RoundResult {
@@ -140,6 +152,15 @@ func (st *divState) view(r *Result) RoundResult {
 	if r.Player2 != nil {
 		v.Scores = append(v.Scores, r.Score2)
 	}
+	if r.Group != nil {
+		v.Scores, v.Teams = slices.Clone(r.GroupScores), r.Teams
+		v.Spread = st.groupSpread(r)
+		if !r.Teams {
+			v.Winner = topScorer(r.Group, r.GroupScores)
+			v.Tie = v.Winner == nil
+			return v
+		}
+	}
 	switch {
 	case r.Player2 == nil && r.Score1 > 0:
 		v.Winner = ptr(r.Player1)
@@ -163,9 +184,47 @@ func nonNilRoundResults(vs []RoundResult) []RoundResult {
 	return vs
 }
 
+// groupSpread is the first seat's spread at a table: the sum of its
+// pairwise spreads (a team game: its team's).
+func (st *divState) groupSpread(r *Result) int {
+	if len(r.GroupScores) == 0 {
+		return 0
+	}
+	if r.Teams {
+		return r.GroupScores[0] - r.GroupScores[1]
+	}
+	spread := 0
+	for _, s := range r.GroupScores[1:] {
+		spread += r.GroupScores[0] - s
+	}
+	return spread
+}
+
+// topScorer is the player with the highest score at a table, nil when
+// two or more share it.
+func topScorer(players []int64, scores []int) *int64 {
+	if len(scores) == 0 || len(players) != len(scores) {
+		return nil
+	}
+	best := slices.Max(scores)
+	var who *int64
+	for i, s := range scores {
+		if s == best {
+			if who != nil {
+				return nil
+			}
+			who = ptr(players[i])
+		}
+	}
+	return who
+}
+
 // entryOf is the scorecard that records a stored row in a division.
 func (st *divState) entryOf(r *Result) standings.Entry {
 	e := standings.Entry{Round: r.Round, Player: st.line[r.Player1]}
+	if r.Group != nil {
+		return standings.Entry{Kind: standings.EntryGroup, Round: r.Round, Group: st.lines(r.Group), Scores: slices.Clone(r.GroupScores), Teams: r.Teams}
+	}
 	switch {
 	case r.Kind == ResultGame:
 		e.Kind, e.Opponent, e.Score, e.OppScore = standings.EntryGame, st.lineOf(r.Player2), r.Score1, r.Score2
@@ -193,6 +252,16 @@ func unopposedEntry(round, line, spread int) standings.Entry {
 func (st *divState) rowFrom(r standings.Result, old *Result, source, reason string) *Result {
 	row := &Result{TournamentID: st.t.ID, DivisionID: st.divisionID(), Round: r.Round, Table: r.Table, Source: source, Reason: reason}
 	me, opp := st.id(r.Player), st.id(r.Opponent)
+	if r.IsGroup() {
+		row.Kind, row.Group, row.GroupScores, row.Teams = ResultGame, st.ids(r.Group), slices.Clone(r.GroupScores), r.Teams
+		row.Player1, row.Player2 = row.Group[0], ptr(row.Group[1])
+		row.Score1, row.Score2 = r.GroupScores[0], r.GroupScores[1] // a team game's are the teams'
+		row.First = ptr(row.Group[0])
+		if g := st.gameAt(r.Round, row.Group); g != nil {
+			row.GameID, row.Table = &g.ID, g.Table
+		}
+		return row
+	}
 	switch {
 	case r.Opponent == 0:
 		row.Kind, row.Player1, row.Score1 = ResultBye, me, r.Score

@@ -26,6 +26,11 @@ type ResultInput struct {
 	Spread         *int   `json:"spread"`
 	First          *int64 `json:"first"`            // who went first
 	TieBreakWinner *int64 `json:"tie_break_winner"` // a tied game decided by the variant's tie-break
+	// A table of three or four: three or four players and their scores,
+	// in seat order. Teams: a team game, four players (seats 1 and 3
+	// against 2 and 4) and two scores, one per team (or four, one per
+	// player, added up by team).
+	Teams bool `json:"teams,omitempty"`
 	// Record says what becomes of the game's record when the pairing's game
 	// has recorded turns: "void" sets the record aside (its turns stay in
 	// the audit log) and this result, entered by hand, becomes the game's.
@@ -74,6 +79,9 @@ func (st *divState) entry(in ResultInput, ids []int64) (standings.Entry, error) 
 	}
 	switch kind {
 	case ResultGame:
+		if len(ids) > 2 || in.Teams {
+			return st.groupEntry(in, ids)
+		}
 		if len(ids) != 2 {
 			return e, Errorf(KindInvalid, "bad-players", "a game has two players; %d given", len(ids))
 		}
@@ -112,6 +120,29 @@ func (st *divState) entry(in ResultInput, ids []int64) (standings.Entry, error) 
 	e.Player = st.line[ids[0]]
 	if len(ids) == 2 {
 		e.Opponent = st.line[ids[1]]
+	}
+	return e, nil
+}
+
+// groupEntry is the scorecard of a table of three or four, or a team game.
+func (st *divState) groupEntry(in ResultInput, ids []int64) (standings.Entry, error) {
+	e := standings.Entry{Kind: standings.EntryGroup, Round: in.Round, Group: st.lines(ids), Teams: in.Teams}
+	switch {
+	case in.Teams && len(ids) != 4:
+		return e, Errorf(KindInvalid, "bad-players", "a team game has four players, seats 1 and 3 against 2 and 4; %d given", len(ids))
+	case len(ids) > standings.MaxGroup:
+		return e, Errorf(KindInvalid, "bad-players", "a table has two to four players; %d given", len(ids))
+	case in.Teams && len(in.Scores) == 4:
+		e.Scores = []int{in.Scores[0] + in.Scores[2], in.Scores[1] + in.Scores[3]}
+	case in.Teams && len(in.Scores) != 2:
+		return e, Errorf(KindInvalid, "bad-scores", "give the two teams' scores (seats 1 and 3, then 2 and 4), or the four players'")
+	case !in.Teams && len(in.Scores) != len(ids):
+		return e, Errorf(KindInvalid, "bad-scores", "give the %d players' scores, in the order of the players", len(ids))
+	default:
+		e.Scores = slices.Clone(in.Scores)
+	}
+	if in.Spread != nil || in.TieBreakWinner != nil || in.First != nil && *in.First != ids[0] {
+		return e, Errorf(KindInvalid, "bad-entry", "a table's result is its scores in seat order (the first player starts): no spread, start or tie-break")
 	}
 	return e, nil
 }
@@ -293,6 +324,16 @@ func amended(old *Result, in ResultInput) (ResultInput, []int64) {
 	out.Round = old.Round
 	if out.Kind == "" {
 		out.Kind = old.Kind
+	}
+	if old.Group != nil && out.Kind == ResultGame {
+		if len(in.players()) == 0 {
+			ids = slices.Clone(old.Group)
+		}
+		if out.Scores == nil {
+			out.Scores = slices.Clone(old.GroupScores)
+		}
+		out.Teams = old.Teams
+		return out, ids
 	}
 	if out.Kind == ResultGame && out.Scores == nil && old.Kind == ResultGame {
 		out.Scores = []int{old.Score1, old.Score2}

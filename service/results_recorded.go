@@ -3,8 +3,10 @@ package service
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 
+	"tourney/scoring"
 	"tourney/standings"
 )
 
@@ -18,7 +20,7 @@ import (
 // says why, for the director to enter it by hand.
 func (s *Service) syncResult(ctx context.Context, l *loaded) error {
 	g := l.g
-	if len(g.Seats) != 2 || g.Teams || l.r.voided {
+	if len(g.Seats) < 2 || l.r.voided {
 		return nil // a record set aside decides nothing: the result is the director's
 	}
 	old, err := s.Store.ResultForGame(ctx, g.ID)
@@ -33,7 +35,8 @@ func (s *Service) syncResult(ctx context.Context, l *loaded) error {
 		return nil
 	}
 	if old != nil && want != nil && old.Kind == ResultGame && old.Player1 == want.Player1 &&
-		old.Score1 == want.Score1 && old.Score2 == want.Score2 && eqID(old.TieBreakWinner, want.TieBreakWinner) {
+		old.Score1 == want.Score1 && old.Score2 == want.Score2 && eqID(old.TieBreakWinner, want.TieBreakWinner) &&
+		slices.Equal(old.Group, want.Group) && slices.Equal(old.GroupScores, want.GroupScores) {
 		return nil
 	}
 	a := Actor{Label: "record of game " + strconv.Itoa(int(g.ID))}
@@ -47,12 +50,14 @@ func (s *Service) syncResult(ctx context.Context, l *loaded) error {
 	if err != nil {
 		return err
 	}
-	q, err := s.Store.GetPlayer(ctx, g.Seats[1])
-	if err != nil {
-		return err
-	}
-	if !eqID(p.DivisionID, q.DivisionID) {
-		return nil // not a game of a division
+	for _, id := range g.Seats[1:] {
+		q, err := s.Store.GetPlayer(ctx, id)
+		if err != nil {
+			return err
+		}
+		if !eqID(p.DivisionID, q.DivisionID) {
+			return nil // not a game of a division
+		}
 	}
 	div, err := s.divisionOfPlayer(ctx, p)
 	if err != nil {
@@ -91,10 +96,13 @@ func recordedResult(l *loaded) (*Result, string) {
 		return nil, ""
 	}
 	res := l.r.game.Result()
+	g := l.g
+	if !isPairGame(g) {
+		return tableResult(g, res), ""
+	}
 	if len(res.Final) != 2 {
 		return nil, ""
 	}
-	g := l.g
 	r := &Result{TournamentID: g.TournamentID, Round: g.Round, GameID: &g.ID, Kind: ResultGame,
 		Player1: g.Seats[0], Player2: &g.Seats[1], Score1: res.Final[0], Score2: res.Final[1], First: &g.Seats[0], Table: g.Table, Source: SourceRecorded}
 	winner := res.Winner
@@ -108,4 +116,22 @@ func recordedResult(l *loaded) (*Result, string) {
 		return nil, "the game was decided by a challenge against the player ahead on points; enter its result by hand"
 	}
 	return r, ""
+}
+
+// tableResult is the result of a finished table of three or four (every
+// seat's final score) or team game (the two teams' finals).
+func tableResult(g *Game, res scoring.Result) *Result {
+	scores := slices.Clone(res.Final)
+	if g.Teams {
+		if len(res.TeamFinal) != 2 {
+			return nil
+		}
+		scores = slices.Clone(res.TeamFinal)
+	}
+	if len(g.Seats) < 3 && !g.Teams || !g.Teams && len(scores) != len(g.Seats) {
+		return nil
+	}
+	return &Result{TournamentID: g.TournamentID, Round: g.Round, GameID: &g.ID, Kind: ResultGame,
+		Player1: g.Seats[0], Player2: ptr(g.Seats[1]), Score1: scores[0], Score2: scores[1], First: ptr(g.Seats[0]),
+		Table: g.Table, Source: SourceRecorded, Group: slices.Clone(g.Seats), GroupScores: scores, Teams: g.Teams}
 }

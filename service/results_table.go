@@ -68,6 +68,7 @@ type seated struct {
 	seats []int64
 	game  *Game
 	row   *Result
+	teams bool
 }
 
 // tables are the round's pairings that have a table (a bye has none), in
@@ -76,14 +77,16 @@ type seated struct {
 func (st *divState) tables(round int) []seated {
 	var out []seated
 	for _, p := range st.d.Pairings(round) {
-		if p.Opponent == 0 || p.Table == 0 {
+		if p.IsBye() || p.Table == 0 {
 			continue
 		}
 		a, b := st.id(p.Player), st.id(p.Opponent)
-		s := seated{table: p.Table, game: st.gameBetween(round, a, b), row: st.rowOf(round, a)}
+		s := seated{table: p.Table, game: st.pairingGame(round, p), row: st.rowOf(round, a), teams: p.Teams}
 		switch {
 		case s.game != nil:
 			s.seats = slices.Clone(s.game.Seats)
+		case p.Group != nil:
+			s.seats = st.ids(p.Group)
 		case s.row != nil && s.row.Player2 != nil:
 			s.seats = s.row.playerIDs()
 		case p.First == p.Opponent:
@@ -99,7 +102,7 @@ func (st *divState) tables(round int) []seated {
 
 // tableView shows a table of the division.
 func (st *divState) tableView(s seated) TableView {
-	v := TableView{Table: s.table, DivisionID: st.divisionID()}
+	v := TableView{Table: s.table, DivisionID: st.divisionID(), Teams: s.teams}
 	if st.div != nil {
 		v.Division = st.div.Name
 	}
@@ -113,7 +116,9 @@ func (st *divState) tableView(s seated) TableView {
 	if s.row != nil && !st.skipped[s.row.ID] {
 		rv := st.view(s.row)
 		v.Result = &rv
-		if len(rv.Players) == 2 && len(rv.Scores) == 2 {
+		if s.row.Group != nil {
+			v.Scores = slices.Clone(rv.Scores) // seat order already
+		} else if len(rv.Players) == 2 && len(rv.Scores) == 2 {
 			v.Scores = rv.Scores
 			if rv.Players[0] != s.seats[0] {
 				v.Scores = []int{rv.Scores[1], rv.Scores[0]}
@@ -165,7 +170,7 @@ func (s *Service) tableDivision(ctx context.Context, t *Tournament, round, table
 		return nil, err
 	}
 	for _, g := range games {
-		if g.Round == round && g.Table == table && len(g.Seats) == 2 && !g.Teams {
+		if g.Round == round && g.Table == table && len(g.Seats) >= 2 {
 			player = g.Seats[0]
 		}
 	}
@@ -211,8 +216,8 @@ func (s *Service) EnterTableResult(ctx context.Context, a Actor, tournamentID in
 	if round < 1 || table < 1 {
 		return nil, Errorf(KindInvalid, "bad-table", "rounds and tables start at 1")
 	}
-	if len(in.Scores) != 2 {
-		return nil, Errorf(KindInvalid, "bad-scores", "give the two scores, in seat order (the player in seat 1 first)")
+	if len(in.Scores) < 2 || len(in.Scores) > 4 {
+		return nil, Errorf(KindInvalid, "bad-scores", "give the scores in seat order (the player in seat 1 first): two for a game, three or four at a table of three or four, two (one per team) for a team game")
 	}
 	t, err := s.Store.GetTournament(ctx, tournamentID)
 	if err != nil {
@@ -232,7 +237,7 @@ func (s *Service) EnterTableResult(ctx context.Context, a Actor, tournamentID in
 	out := &TableResult{Table: table}
 	var res *RoundResult
 	if at.row == nil {
-		res, err = s.EnterResult(ctx, a, tournamentID, ResultInput{Round: round, Players: at.seats, Scores: in.Scores, Record: in.Record, Reason: reason})
+		res, err = s.EnterResult(ctx, a, tournamentID, ResultInput{Round: round, Players: at.seats, Scores: in.Scores, Teams: at.teams, Record: in.Record, Reason: reason})
 	} else {
 		if reason == "" {
 			e := Errorf(KindConflict, "already-entered", "table %d already has a result in round %d; give a reason to amend it", table, round)
@@ -241,7 +246,7 @@ func (s *Service) EnterTableResult(ctx context.Context, a Actor, tournamentID in
 		}
 		out.Amended = true
 		res, err = s.AmendResult(ctx, a, tournamentID, at.row.ID, AmendInput{Reason: reason,
-			ResultInput: ResultInput{Kind: ResultGame, Players: at.seats, Scores: in.Scores, Record: in.Record, Reason: reason}})
+			ResultInput: ResultInput{Kind: ResultGame, Players: at.seats, Scores: in.Scores, Teams: at.teams, Record: in.Record, Reason: reason}})
 	}
 	if err != nil {
 		return nil, err

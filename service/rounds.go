@@ -55,16 +55,13 @@ func (st *divState) roundStatus(round int) RoundStatus {
 		rs.Games++
 		if _, ok := st.d.Result(p.Player, round); ok {
 			rs.Results++
-			if p.Opponent != 0 {
+			if !p.IsBye() {
 				started = true
 			}
 			continue
 		}
 		m := MissingTable{Table: p.Table}
-		lines := []int{p.Player}
-		if p.Opponent != 0 {
-			lines = append(lines, p.Opponent)
-		}
+		lines := p.Players()
 		if g := st.gameOf(round, st.id(p.Player)); g != nil {
 			m.Table, m.GameID = g.Table, copyID(&g.ID)
 			lines = lines[:0]

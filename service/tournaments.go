@@ -226,12 +226,13 @@ func (s *Service) CreateDivision(ctx context.Context, a Actor, tournamentID int6
 	if name == "" {
 		return nil, Errorf(KindInvalid, "missing-name", "a division needs a name")
 	}
-	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
+	t, err := s.Store.GetTournament(ctx, tournamentID)
+	if err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
 	}
 	d := &Division{TournamentID: tournamentID, Name: name}
 	if in.Settings != nil {
-		if _, err := in.Settings.config(""); err != nil {
+		if _, err := in.Settings.config(t.Variant); err != nil {
 			return nil, err
 		}
 		d.Settings = *in.Settings
@@ -264,7 +265,11 @@ func (s *Service) UpdateDivision(ctx context.Context, a Actor, tournamentID, id 
 				}
 			}
 			if in.Settings != nil {
-				if _, err := in.Settings.config(""); err != nil {
+				t, err := s.Store.GetTournament(ctx, tournamentID)
+				if err != nil {
+					return err
+				}
+				if _, err := in.Settings.config(t.Variant); err != nil {
 					return err
 				}
 				d.Settings = *in.Settings

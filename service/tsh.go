@@ -15,6 +15,9 @@ func (s *Service) ExportT(ctx context.Context, tournamentID int64, q StandingsQu
 	if err != nil {
 		return nil, "", err
 	}
+	if st.d.HasGroups() {
+		return nil, "", Errorf(KindRule, "t-file-two-player", "a .t file holds two-player games only, and this division has tables of three or four (or team games): export its standings as CSV, its games as GCG")
+	}
 	return standings.MarshalT(st.d), st.d.Name, nil
 }
 

@@ -2,6 +2,7 @@ package service
 
 import (
 	"encoding/json"
+	"slices"
 	"time"
 
 	"tourney/scoring"
@@ -100,6 +101,9 @@ func officialView(g *Game, r *Result) *OfficialResult {
 		return nil
 	}
 	o := &OfficialResult{ResultID: r.ID, Kind: r.Kind, Source: r.Source, EnteredByHand: r.Source != SourceRecorded, Scores: make([]int, len(g.Seats))}
+	if r.Group != nil {
+		return officialTable(g, r, o)
+	}
 	for i, id := range g.Seats {
 		switch {
 		case id == r.Player1:
@@ -118,6 +122,37 @@ func officialView(g *Game, r *Result) *OfficialResult {
 	default:
 		o.Tie = r.Kind == ResultGame
 	}
+	return o
+}
+
+// officialTable shows a table's result (three or four seats, or a team
+// game) in the game's seat order: each seat's score (a team game: its
+// team's), the top scorer as winner (a team game: the winning team's
+// first seat), a tie when the top is shared.
+func officialTable(g *Game, r *Result, o *OfficialResult) *OfficialResult {
+	for i, id := range g.Seats {
+		k := slices.Index(r.Group, id)
+		switch {
+		case k < 0:
+		case r.Teams && len(r.GroupScores) == 2:
+			o.Scores[i] = r.GroupScores[k%2]
+		case k < len(r.GroupScores):
+			o.Scores[i] = r.GroupScores[k]
+		}
+	}
+	if r.Teams && len(r.GroupScores) == 2 {
+		switch {
+		case r.GroupScores[0] > r.GroupScores[1]:
+			o.WinnerPlayerID = ptr(r.Group[0])
+		case r.GroupScores[0] < r.GroupScores[1]:
+			o.WinnerPlayerID = ptr(r.Group[1])
+		default:
+			o.Tie = true
+		}
+		return o
+	}
+	o.WinnerPlayerID = topScorer(r.Group, r.GroupScores)
+	o.Tie = o.WinnerPlayerID == nil
 	return o
 }
 

@@ -54,6 +54,9 @@ const (
 	NoOutcome Outcome = ""
 )
 
+// Halves is the outcome in half-wins and half-losses.
+func (o Outcome) Halves() (wins, losses int) { return o.halves() }
+
 // halves is the outcome in half-wins and half-losses: standings count in
 // halves so that ties stay integers.
 func (o Outcome) halves() (wins, losses int) {

@@ -228,6 +228,13 @@ ALTER TABLE games ADD COLUMN pairing_reason TEXT NOT NULL DEFAULT '';
 -- version it read, so two changes made at once cannot both stand.
 ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
 `},
+	{8, "table results", `
+-- A table of three or four, or a team game (service.Result.Group): every
+-- seat's player and the scores, as JSON {"players":[...],"scores":[...],
+-- "teams":bool}; NULL for a two-player result. player1_id and player2_id
+-- hold its first two seats.
+ALTER TABLE results ADD COLUMN group_seats TEXT CHECK (group_seats IS NULL OR json_valid(group_seats));
+`},
 }
 
 // migrate applies the migrations up to version upTo that the database

@@ -259,11 +259,29 @@ type resultRow struct {
 	Reason         string    `gorm:"column:reason"`
 	CreatedAt      time.Time `gorm:"column:created_at;autoCreateTime:false"`
 	UpdatedAt      time.Time `gorm:"column:updated_at;autoUpdateTime:false"`
+	GroupSeats     *string   `gorm:"column:group_seats"` // migration 8: JSON, NULL for two players
 }
 
 func (resultRow) TableName() string { return "results" }
 
+// groupSeats is the JSON of results.group_seats.
+type groupSeats struct {
+	Players []int64 `json:"players"`
+	Scores  []int   `json:"scores"`
+	Teams   bool    `json:"teams,omitempty"`
+}
+
 func toResultRow(r *service.Result) resultRow {
+	row := toResultRowPlain(r)
+	if r.Group != nil {
+		b, _ := json.Marshal(groupSeats{Players: r.Group, Scores: r.GroupScores, Teams: r.Teams}) // ints only: always encodes
+		s := string(b)
+		row.GroupSeats = &s
+	}
+	return row
+}
+
+func toResultRowPlain(r *service.Result) resultRow {
 	return resultRow{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID, Round: r.Round,
 		GameID: r.GameID, Kind: r.Kind, Player1: r.Player1, Player2: r.Player2, Score1: r.Score1, Score2: r.Score2,
 		First: r.First, TieBreakWinner: r.TieBreakWinner, TableNumber: r.Table, Source: r.Source, Reason: r.Reason,
@@ -271,6 +289,17 @@ func toResultRow(r *service.Result) resultRow {
 }
 
 func (r *resultRow) toService() service.Result {
+	out := r.toServicePlain()
+	if r.GroupSeats != nil {
+		var g groupSeats
+		if json.Unmarshal([]byte(*r.GroupSeats), &g) == nil {
+			out.Group, out.GroupScores, out.Teams = g.Players, g.Scores, g.Teams
+		}
+	}
+	return out
+}
+
+func (r *resultRow) toServicePlain() service.Result {
 	return service.Result{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID, Round: r.Round,
 		GameID: r.GameID, Kind: r.Kind, Player1: r.Player1, Player2: r.Player2, Score1: r.Score1, Score2: r.Score2,
 		First: r.First, TieBreakWinner: r.TieBreakWinner, Table: r.TableNumber, Source: r.Source, Reason: r.Reason,

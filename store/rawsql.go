@@ -214,7 +214,7 @@ func scanTournament(row *sql.Row, r *tournamentRow) error {
 
 // resultColumns are resultRow's columns, in scanResult's order.
 const resultColumns = `id, tournament_id, division_id, round, game_id, kind, player1_id, player2_id, score1, score2,
-	first_player_id, tie_break_winner_id, table_number, source, reason, created_at, updated_at`
+	first_player_id, tie_break_winner_id, table_number, source, reason, created_at, updated_at, group_seats`
 
 func scanResult(row *sql.Row, r *resultRow) error {
 	var (
@@ -222,7 +222,7 @@ func scanResult(row *sql.Row, r *resultRow) error {
 		round, score1, score2, table             int64
 	)
 	if err := row.Scan(&r.ID, &r.TournamentID, &division, &round, &game, &r.Kind, &r.Player1, &player2,
-		&score1, &score2, &first, &tieBreak, &table, &r.Source, &r.Reason, &r.CreatedAt, &r.UpdatedAt); err != nil {
+		&score1, &score2, &first, &tieBreak, &table, &r.Source, &r.Reason, &r.CreatedAt, &r.UpdatedAt, &r.GroupSeats); err != nil {
 		return err
 	}
 	r.DivisionID, r.GameID, r.Player2 = division.int64Ptr(), game.int64Ptr(), player2.int64Ptr()
