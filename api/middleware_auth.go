@@ -19,7 +19,7 @@ func (s *Server) authenticate(c *gin.Context) {
 	token, err := bearerToken(c.GetHeader("Authorization"))
 	if err == nil {
 		var a service.Actor
-		if a, err = s.svc.Authenticate(c.Request.Context(), token); err == nil {
+		if a, err = s.svc.CheckCredential(c.Request.Context(), service.GuardToken, token, c.ClientIP()); err == nil {
 			c.Set(actorKey, a)
 			c.Next()
 			return

@@ -60,27 +60,15 @@ func (p *pages) directorSignIn(c *gin.Context) {
 		p.directorForm(c, http.StatusForbidden, "The form expired; sign in again.")
 		return
 	}
-	typed := c.PostForm("token")
-	token := strings.TrimSpace(typed)
-	// The director's token opens a session of its own (never kept in the
-	// cookie itself), which signing out revokes.
-	if a, err := p.s.svc.Authenticate(c.Request.Context(), token); err == nil && a.IsDirector() && token != "" {
-		session, err := p.s.svc.SignInWithToken(c.Request.Context(), token, c.ClientIP())
-		if err != nil {
-			p.pageError(c, err)
-			return
-		}
-		setSession(c, session)
-		c.Redirect(http.StatusSeeOther, "/director")
-		return
-	}
-	// Not the token: perhaps the password (set with tourney password),
-	// taken as typed. It opens a session token of its own.
-	session, err := p.s.svc.SignInWithPassword(c.Request.Context(), typed, c.ClientIP())
+	// The director's token, or the password (set with tourney password),
+	// taken as typed: either opens a session of its own (the token is
+	// never kept in the cookie), which signing out revokes.
+	session, err := p.s.svc.SignInDirector(c.Request.Context(), c.PostForm("token"), c.ClientIP())
 	switch e := service.AsError(err); {
 	case err == nil:
 	case e.Kind == service.KindRateLimited:
-		p.directorForm(c, http.StatusTooManyRequests, e.Msg)
+		setRetryAfter(c, err)
+		p.directorForm(c, http.StatusTooManyRequests, "Too many wrong tries from here: wait a minute, then sign in again.")
 		return
 	case e.Kind == service.KindUnauthorized:
 		p.directorForm(c, http.StatusUnauthorized, "That is neither the director's token nor the director's password.")

@@ -74,7 +74,7 @@ func (s *Server) pageActor(c *gin.Context) (service.Actor, string) {
 	if token == "" {
 		return service.Public, ""
 	}
-	a, err := s.svc.Authenticate(c.Request.Context(), token)
+	a, err := s.svc.CheckCredential(c.Request.Context(), service.GuardToken, token, c.ClientIP())
 	if err != nil {
 		return service.Public, ""
 	}

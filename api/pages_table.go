@@ -30,7 +30,12 @@ func (p *pages) table(c *gin.Context) {
 			Method: "get", Action: c.Request.URL.Path, Label: "Table code", Field: "code"})
 	}
 	if code := c.Query("code"); code != "" {
-		a, err := p.s.svc.Authenticate(c.Request.Context(), code)
+		a, err := p.s.svc.CheckCredential(c.Request.Context(), service.GuardTableCode, code, c.ClientIP())
+		if e := service.AsError(err); err != nil && e.Kind == service.KindRateLimited {
+			setRetryAfter(c, err)
+			signIn(http.StatusTooManyRequests, "Too many wrong codes from this tablet. Wait a minute, then scan the table card again.")
+			return
+		}
 		if err != nil || a.Kind != service.CredTable || a.Table != table {
 			signIn(http.StatusUnauthorized, "That code is not this table's. Scan the table card again or ask the director.")
 			return

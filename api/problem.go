@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -95,6 +96,9 @@ func writeProblem(c *gin.Context, log *slog.Logger, err error) {
 		p.State = nil
 		body, _ = json.Marshal(p)
 	}
+	if p.Status == http.StatusTooManyRequests {
+		setRetryAfter(c, err)
+	}
 	writeBody(c, p.Status, mediaProblem, body)
 	c.Abort()
 }
@@ -116,4 +120,19 @@ func writeBody(c *gin.Context, status int, contentType string, body []byte) {
 		c.Header("WWW-Authenticate", `Bearer realm="tourney"`)
 	}
 	c.Data(status, contentType, body)
+}
+
+// setRetryAfter sets Retry-After on an answer to a rate-limited request
+// (the error's RetryAfter detail), in whole seconds.
+func setRetryAfter(c *gin.Context, err error) {
+	var ra service.RetryAfter
+	switch d := service.AsError(err).Detail.(type) {
+	case service.RetryAfter:
+		ra = d
+	case *service.RetryAfter:
+		ra = *d
+	default:
+		return
+	}
+	c.Header("Retry-After", strconv.Itoa(max(ra.Seconds, 1)))
 }

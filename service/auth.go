@@ -61,7 +61,12 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Actor, error)
 		if code := canonicalCode(token); errors.Is(err, ErrNotFound) && code != "" && code != token {
 			found, err = s.Store.CredentialByHash(ctx, HashToken(code)) // a table code as typed
 		}
-		if errors.Is(err, ErrNotFound) || (err == nil && found.RevokedAt != nil) {
+		if err == nil && found.RevokedAt != nil {
+			e := Errorf(KindUnauthorized, "bad-credentials", "that token is not valid")
+			e.Err = errRevoked // not a guess: the guard does not count it
+			return Actor{}, e
+		}
+		if errors.Is(err, ErrNotFound) {
 			return Actor{}, Errorf(KindUnauthorized, "bad-credentials", "that token is not valid")
 		}
 		if err != nil {

@@ -29,9 +29,6 @@ const (
 	MinPasswordLength = 10
 	// defaultPasswordIterations is OWASP's 2023 figure for PBKDF2-SHA256.
 	defaultPasswordIterations = 600_000
-	// signInsPerMinute bounds password attempts from one address, since
-	// each costs a PBKDF2 run and a guess.
-	signInsPerMinute = 10
 )
 
 func (s *Service) passwordIterations() int {
@@ -125,25 +122,44 @@ func (s *Service) revokePasswordCredentials(ctx context.Context) error {
 // returns a new director token for the session. from (the client's
 // address) limits how often anyone can guess.
 func (s *Service) SignInWithPassword(ctx context.Context, password, from string) (string, error) {
-	if !s.signIns.allow(from, s.now(), false) {
-		return "", Errorf(KindRateLimited, "too-many-sign-ins", "too many sign-in attempts from here; wait a minute and try again")
+	var ok bool
+	var err error
+	gerr := s.guard.check(GuardPassword, from, s.now(), func() bool {
+		ok, err = s.passwordIs(ctx, password)
+		return ok || err != nil
+	})
+	switch {
+	case gerr != nil:
+		return "", gerr
+	case err != nil:
+		return "", err
+	case !ok:
+		return "", Errorf(KindUnauthorized, "bad-credentials", "that is not the director's password")
 	}
+	return s.openSession(ctx, passwordSessionLabel)
+}
+
+// passwordIs reports whether a password is the director's.
+func (s *Service) passwordIs(ctx context.Context, password string) (bool, error) {
 	cs, err := s.Store.ActiveCredentials(ctx, CredDirectorPassword)
+	if err != nil {
+		return false, err
+	}
+	for _, c := range cs {
+		if passwordMatches(c.TokenHash, password) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// openSession makes a page session: a director credential of its own.
+func (s *Service) openSession(ctx context.Context, label string) (string, error) {
+	tok, err := newToken()
 	if err != nil {
 		return "", err
 	}
-	for _, c := range cs {
-		if !passwordMatches(c.TokenHash, password) {
-			continue
-		}
-		tok, err := newToken()
-		if err != nil {
-			return "", err
-		}
-		err = s.Store.CreateCredential(ctx, &Credential{Kind: CredDirector, Label: passwordSessionLabel, TokenHash: HashToken(tok), CreatedAt: s.now()})
-		return tok, err
-	}
-	return "", Errorf(KindUnauthorized, "bad-credentials", "that is not the director's password")
+	return tok, s.Store.CreateCredential(ctx, &Credential{Kind: CredDirector, Label: label, TokenHash: HashToken(tok), CreatedAt: s.now()})
 }
 
 // SignOut ends a page session: the session a token or password sign-in

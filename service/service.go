@@ -34,13 +34,12 @@ type Service struct {
 	notices  notices                     // consoles watching tournaments
 	games    gameCache                   // turn events of the games in play
 	creds    credCache                   // credentials recently authenticated
-	signIns  rateLimiter                 // password sign-ins per client address
+	guard    guard                       // failed credential checks per client and kind
 }
 
 // New returns a service over a store.
 func New(store Store) *Service {
-	return &Service{Store: store, Now: time.Now, variants: map[string]*scoring.Variant{}, limiter: rateLimiter{perMinute: 20},
-		signIns: rateLimiter{perMinute: signInsPerMinute}}
+	return &Service{Store: store, Now: time.Now, variants: map[string]*scoring.Variant{}, limiter: rateLimiter{perMinute: 20}}
 }
 
 func (s *Service) now() time.Time { return s.Now().UTC() }

@@ -1,6 +1,9 @@
 package service
 
-import "context"
+import (
+	"context"
+	"strings"
+)
 
 // A page session is a director credential of its own, opened by signing
 // in with the director token or the password and revoked by signing out,
@@ -18,19 +21,43 @@ func isPageSession(a Actor) bool {
 
 // SignInWithToken checks the director's token (or a director session's)
 // and, if it is the director's, opens a session of its own for the page.
-// Wrong tokens count against the sign-in limiter of the client's address,
-// like wrong passwords.
+// Wrong tokens count in the guard (guard.go) against the client's address.
 func (s *Service) SignInWithToken(ctx context.Context, token, from string) (string, error) {
-	a, err := s.Authenticate(ctx, token)
-	if err != nil || !a.IsDirector() || token == "" {
-		if !s.signIns.allow(from, s.now(), false) {
-			return "", Errorf(KindRateLimited, "too-many-sign-ins", "too many sign-in attempts from here; wait a minute and try again")
-		}
-		return "", Errorf(KindUnauthorized, "bad-credentials", "that is not the director's token")
-	}
-	tok, err := newToken()
-	if err != nil {
+	a, err := s.CheckCredential(ctx, GuardToken, token, from)
+	if err != nil && AsError(err).Kind == KindRateLimited {
 		return "", err
 	}
-	return tok, s.Store.CreateCredential(ctx, &Credential{Kind: CredDirector, Label: tokenSessionLabel, TokenHash: HashToken(tok), CreatedAt: s.now()})
+	if err != nil || !a.IsDirector() || token == "" {
+		return "", Errorf(KindUnauthorized, "bad-credentials", "that is not the director's token")
+	}
+	return s.openSession(ctx, tokenSessionLabel)
+}
+
+// SignInDirector signs the console in with what the director typed: the
+// director's token (or a session's), else the password. One attempt, as
+// the guard counts it: a wrong entry is one failure, not two.
+func (s *Service) SignInDirector(ctx context.Context, typed, from string) (string, error) {
+	token := strings.TrimSpace(typed)
+	var label string
+	var err error
+	gerr := s.guard.check(GuardPassword, from, s.now(), func() bool {
+		if a, aerr := s.Authenticate(ctx, token); aerr == nil && a.IsDirector() && token != "" {
+			label = tokenSessionLabel
+			return true
+		}
+		var ok bool
+		if ok, err = s.passwordIs(ctx, typed); ok {
+			label = passwordSessionLabel
+		}
+		return ok || err != nil
+	})
+	switch {
+	case gerr != nil:
+		return "", gerr
+	case err != nil:
+		return "", err
+	case label == "":
+		return "", Errorf(KindUnauthorized, "bad-credentials", "that is neither the director's token nor the director's password")
+	}
+	return s.openSession(ctx, label)
 }
