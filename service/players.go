@@ -116,12 +116,18 @@ func (s *Service) refuseDivisionChange(ctx context.Context, p *Player) error {
 func (s *Service) applyPlayer(ctx context.Context, p *Player, in PlayerInput) error {
 	if in.Name != nil {
 		p.Name = strings.TrimSpace(*in.Name)
+		if err := checkLength("the player's name", p.Name, MaxNameLength); err != nil {
+			return err
+		}
 	}
 	if in.Rating != nil {
 		p.Rating = *in.Rating
 	}
 	if in.MemberID != nil {
 		p.MemberID = strings.TrimSpace(*in.MemberID)
+		if err := checkLength("the member id", p.MemberID, MaxShortField); err != nil {
+			return err
+		}
 	}
 	if in.FixedTable != nil {
 		if *in.FixedTable < 0 {

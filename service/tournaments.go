@@ -146,6 +146,15 @@ func (s *Service) applyTournament(t *Tournament, in TournamentInput, creating bo
 	if in.CurrentRound != nil {
 		t.CurrentRound = *in.CurrentRound
 	}
+	for _, f := range []struct {
+		what, text string
+		limit      int
+	}{{"the name", t.Name, MaxNameLength}, {"the start date", t.StartDate, MaxShortField}, {"the end date", t.EndDate, MaxShortField},
+		{"the variant", t.Variant, MaxShortField}, {"the lexicon", t.Lexicon, MaxShortField}, {"the challenge rule", t.ChallengeRule, MaxShortField}} {
+		if err := checkLength(f.what, f.text, f.limit); err != nil {
+			return err
+		}
+	}
 	if t.Name == "" {
 		return Errorf(KindInvalid, "missing-name", "a tournament needs a name")
 	}
@@ -226,6 +235,9 @@ func (s *Service) CreateDivision(ctx context.Context, a Actor, tournamentID int6
 	if name == "" {
 		return nil, Errorf(KindInvalid, "missing-name", "a division needs a name")
 	}
+	if err := checkLength("the division's name", name, MaxNameLength); err != nil {
+		return nil, err
+	}
 	t, err := s.Store.GetTournament(ctx, tournamentID)
 	if err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
@@ -259,6 +271,9 @@ func (s *Service) UpdateDivision(ctx context.Context, a Actor, tournamentID, id 
 				continue
 			}
 			before := d
+			if err := checkLength("the division's name", in.Name, MaxNameLength); err != nil {
+				return err
+			}
 			if name := strings.TrimSpace(in.Name); name != "" || in.Settings == nil {
 				if d.Name = name; d.Name == "" {
 					return Errorf(KindInvalid, "missing-name", "a division needs a name")

@@ -421,6 +421,9 @@ func (s *Service) settle(ctx context.Context, gameID int64) (*GameView, error) {
 }
 
 func (s *Service) audit(ctx context.Context, a Actor, g *Game, action, reason string, before, after any) error {
+	if err := checkLength("the reason", reason, MaxReasonLength); err != nil {
+		return err
+	}
 	id := g.ID
 	return s.Store.AddAudit(ctx, &AuditEntry{
 		TournamentID: g.TournamentID, GameID: &id, Who: a.Name(), Action: action,
