@@ -225,23 +225,25 @@ func (s *Server) exportT(c *gin.Context) {
 		writeProblem(c, s.log, err)
 		return
 	}
-	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.t"`, fileName(name)))
+	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.t"`, service.TSHFileName(name)))
 	c.Data(http.StatusOK, mediaText, data)
 }
 
-// fileName keeps the letters and digits of a division's name for a file
-// name ("a.t", as tsh names its files).
-func fileName(name string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(name) {
-		if r < 0x80 && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
-			b.WriteRune(r)
-		}
+// exportTSHConfig sends a division's config.tsh: its settings, which the
+// .t file cannot hold, for import to read back.
+func (s *Server) exportTSHConfig(c *gin.Context) {
+	p := parse(c)
+	id, q := p.id("id"), p.standingsQuery()
+	if s.failed(c, p) {
+		return
 	}
-	if b.Len() == 0 {
-		return "division"
+	data, _, err := s.svc.ExportTSHConfig(c.Request.Context(), id, q)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
 	}
-	return b.String()
+	c.Header("Content-Disposition", `attachment; filename="config.tsh"`)
+	c.Data(http.StatusOK, mediaText, data)
 }
 
 // importT reads a .t file: the file itself as text/plain (with

@@ -30,6 +30,9 @@ type ImportInput struct {
 	DivisionID *int64 `json:"division_id"`
 	Division   string `json:"division"`
 	RosterOnly bool   `json:"roster_only"`
+	// Config: the division's config.tsh as tourney exports it (see
+	// ExportTSHConfig); its settings become the division's.
+	Config string `json:"config,omitempty"`
 }
 
 // ImportResult says what an import made.
@@ -61,6 +64,19 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 		div, err := s.importTarget(ctx, t, in)
 		if err != nil {
 			return err
+		}
+		if strings.TrimSpace(in.Config) != "" {
+			ds, err := settingsFromConfig(in.Config, div.Name)
+			if err != nil {
+				return err
+			}
+			if _, err := ds.config(t.Variant); err != nil {
+				return err
+			}
+			div.Settings = *ds
+			if err := s.Store.UpdateDivision(ctx, div); err != nil {
+				return err
+			}
 		}
 		cfg, err := div.Settings.config(t.Variant)
 		if err != nil {

@@ -1,0 +1,110 @@
+package service
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// A .t file carries players, pairings and results; a division's rules
+// (rounds planned, spread caps, bye and forfeit spreads, the standings
+// chain, pairing systems, Gibson, tables and teams) travel beside it in a
+// tsh config.tsh. tsh reads its "division" and "config max_rounds" lines;
+// the "#tourney division" comment line, which tsh skips, holds every
+// setting as JSON for tourney's import to read back exactly.
+
+// tshConfigTag starts the line that carries a division's settings.
+const tshConfigTag = "#tourney division "
+
+// ExportTSHConfig writes a division's config.tsh (public, as its .t).
+func (s *Service) ExportTSHConfig(ctx context.Context, tournamentID int64, q StandingsQuery) ([]byte, string, error) {
+	st, err := s.publicDivision(ctx, tournamentID, q.DivisionID)
+	if err != nil {
+		return nil, "", err
+	}
+	settings, err := json.Marshal(st.settings)
+	if err != nil {
+		return nil, "", err
+	}
+	name := st.d.Name
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# config.tsh for %s, division %s, written by tourney.\n", oneLine(st.t.Name), oneLine(name))
+	fmt.Fprintf(&b, "# tsh reads the lines below; the %sline holds the division's settings for tourney.\n", tshConfigTag)
+	if st.settings.Rounds > 0 {
+		fmt.Fprintf(&b, "config max_rounds = %d;\n", st.settings.Rounds)
+	}
+	fmt.Fprintf(&b, "division %s %s.t\n", tshDivisionName(name), TSHFileName(name))
+	fmt.Fprintf(&b, "%s%s %s\n", tshConfigTag, tshDivisionName(name), settings)
+	return b.Bytes(), name, nil
+}
+
+// settingsFromConfig reads a division's settings back from a config.tsh:
+// the #tourney line for the division named (or the only one).
+func settingsFromConfig(text, division string) (*DivisionSettings, error) {
+	type found struct {
+		name string
+		raw  string
+	}
+	var all []found
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), tshConfigTag)
+		if !ok {
+			continue
+		}
+		name, raw, _ := strings.Cut(rest, " ")
+		all = append(all, found{name, raw})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, Errorf(KindInvalid, "bad-config", "the config.tsh cannot be read: %v", err)
+	}
+	var pick *found
+	for i := range all {
+		if len(all) == 1 || strings.EqualFold(all[i].name, tshDivisionName(division)) {
+			pick = &all[i]
+		}
+	}
+	if pick == nil {
+		return nil, Errorf(KindInvalid, "bad-config", "the config.tsh has no %sline for division %s (tourney writes one with each export)", tshConfigTag, division)
+	}
+	var ds DivisionSettings
+	dec := json.NewDecoder(strings.NewReader(pick.raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&ds); err != nil {
+		return nil, Errorf(KindInvalid, "bad-config", "the division's settings in the config.tsh do not read: %v", err)
+	}
+	return &ds, nil
+}
+
+// tshDivisionName is a division name as one config.tsh word.
+func tshDivisionName(name string) string {
+	f := strings.Fields(name)
+	if len(f) == 0 {
+		return "A"
+	}
+	return strings.Join(f, "_")
+}
+
+// TSHFileName keeps the letters and digits of a division's name, as
+// tsh names its files ("a.t").
+func TSHFileName(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		if r < 0x80 && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			b.WriteRune(r)
+		}
+	}
+	if b.Len() == 0 {
+		return "division"
+	}
+	return b.String()
+}
+
+// oneLine keeps a name on one comment line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
