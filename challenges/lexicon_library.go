@@ -28,6 +28,7 @@ import (
 type Library struct {
 	dir     string
 	entries map[string]*libraryEntry // by upper-cased name; fixed after OpenLibrary
+	skipped []string                 // files in the folder that are not word lists
 }
 
 // libraryEntry is one lexicon name and its file or files.
@@ -60,6 +61,10 @@ func OpenLibrary(dir string) (*Library, error) {
 		if strings.HasPrefix(f.Name(), ".") || !(f.Type().IsRegular() || f.Type()&fs.ModeSymlink != 0) {
 			continue
 		}
+		if !IsWordListName(f.Name()) {
+			l.skipped = append(l.skipped, f.Name())
+			continue
+		}
 		name := LexiconName(f.Name())
 		key := strings.ToUpper(name)
 		e := l.entries[key]
@@ -70,6 +75,25 @@ func OpenLibrary(dir string) (*Library, error) {
 		e.paths = append(e.paths, filepath.Join(dir, f.Name()))
 	}
 	return l, nil
+}
+
+// Skipped lists the files of the folder that were not taken as word lists
+// (see IsWordListName), for the server to say so at start.
+func (l *Library) Skipped() []string { return slices.Clone(l.skipped) }
+
+// wordListExts are the extensions of word-list files: none (ENABLE),
+// .txt and .lst, each perhaps gzipped, and .dic.
+var wordListExts = []string{"", "txt", "lst", "dic", "gz", "txt.gz", "lst.gz"}
+
+// notLexicons are names that go with a folder, never word lists.
+var notLexicons = []string{"README", "LICENSE", "LICENCE", "COPYING", "NOTICE", "CHANGELOG"}
+
+// IsWordListName reports whether a file name is one a lexicon folder takes
+// as a word list: ENABLE, NWL2023.txt, CSW24.txt.gz, not README.md,
+// LICENSE or notes.pdf.
+func IsWordListName(file string) bool {
+	base, ext, _ := strings.Cut(filepath.Base(file), ".")
+	return slices.Contains(wordListExts, strings.ToLower(ext)) && !slices.Contains(notLexicons, strings.ToUpper(base))
 }
 
 // Names lists the lexicons in the folder, sorted.

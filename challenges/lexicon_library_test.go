@@ -211,3 +211,24 @@ func TestLibraryConcurrentGet(t *testing.T) {
 		t.Errorf("%d words", got[0].Len())
 	}
 }
+
+// TestLibrarySkipsNotWordLists: README.md, LICENSE and notes.pdf in a
+// lexicon folder are not lexicons; they are listed as skipped.
+func TestLibrarySkipsNotWordLists(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"README.md", "LICENSE", "notes.pdf", "ENABLE", "NWL2023.txt", "CSW24.txt.gz", "Collins.lst", "readme.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("AA\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l, err := OpenLibrary(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := l.Names(), []string{"CSW24", "Collins", "ENABLE", "NWL2023"}; !slices.Equal(got, want) {
+		t.Errorf("names %v, want %v", got, want)
+	}
+	if got, want := l.Skipped(), []string{"LICENSE", "README.md", "notes.pdf", "readme.txt"}; !slices.Equal(got, want) {
+		t.Errorf("skipped %v, want %v", got, want)
+	}
+}

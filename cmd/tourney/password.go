@@ -20,9 +20,14 @@ import (
 func runPassword(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("password", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	db := fs.String("db", "tourney.db", "SQLite database file, created and migrated if needed")
+	db := fs.String("db", "tourney.db", "the server's SQLite database file")
+	create := fs.Bool("create", false, "create the database file if it does not exist (else a mistyped --db is refused)")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if _, err := os.Stat(*db); errors.Is(err, os.ErrNotExist) && !*create {
+		fmt.Fprintf(stderr, "tourney password: %s does not exist: give the --db the server uses (tourney serve --db FILE), or add --create to start a new database\n", *db)
+		return 1
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "tourney password: unexpected argument %q (the password is read from standard input)\n", fs.Arg(0))

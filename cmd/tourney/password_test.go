@@ -13,7 +13,8 @@ import (
 
 // TestPasswordCommand: tourney password reads the password from standard
 // input into the database; the service then signs in with it. A short
-// one, none at all, or an extra argument is refused, changing nothing.
+// one, none at all, or an extra argument is refused, changing nothing; so
+// is a --db that does not exist, unless --create says to make it.
 func TestPasswordCommand(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "t.db")
 	for _, tc := range []struct {
@@ -22,7 +23,8 @@ func TestPasswordCommand(t *testing.T) {
 		code  int
 		say   string
 	}{
-		{[]string{"password", "--db", db}, "short\n", 1, "at least 10 characters"},
+		{[]string{"password", "--db", db}, "a long enough password\n", 1, "does not exist"},
+		{[]string{"password", "--db", db, "--create"}, "short\n", 1, "at least 10 characters"},
 		{[]string{"password", "--db", db}, "", 1, "no password given"},
 		{[]string{"password", "--db", db, "hunter2hunter2"}, "", 2, "read from standard input"},
 		{[]string{"password", "--db", db}, "a long enough password\r\nignored line\n", 0, "director password set"},

@@ -106,6 +106,10 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 		}
 		svc.Lexicons = lib
 		log.Info("lexicons", "dir", cfg.Lexicons, "names", lib.Names())
+		if skipped := lib.Skipped(); len(skipped) > 0 {
+			log.Info("lexicon folder: files skipped, not word lists (a word list is NAME, NAME.txt, NAME.lst or NAME.dic, perhaps .gz)",
+				"dir", cfg.Lexicons, "skipped", skipped)
+		}
 	}
 	token, err := svc.EnsureDirector(ctx, cfg.DirectorToken)
 	if err != nil {
