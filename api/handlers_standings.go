@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"mime"
 	"net/http"
@@ -215,34 +216,34 @@ func (s *Server) lateEntry(c *gin.Context) {
 
 // exportT sends a division as tsh writes its .t file.
 func (s *Server) exportT(c *gin.Context) {
-	p := parse(c)
-	id, q := p.id("id"), p.standingsQuery()
-	if s.failed(c, p) {
-		return
-	}
-	data, name, err := s.svc.ExportT(c.Request.Context(), id, q)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
-	}
-	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.t"`, service.TSHFileName(name)))
-	c.Data(http.StatusOK, mediaText, data)
+	s.sendText(c, func(ctx context.Context, id int64, q service.StandingsQuery) ([]byte, string, error) {
+		data, name, err := s.svc.ExportT(ctx, id, q)
+		return data, service.TSHFileName(name) + ".t", err
+	})
 }
 
 // exportTSHConfig sends a division's config.tsh: its settings, which the
 // .t file cannot hold, for import to read back.
 func (s *Server) exportTSHConfig(c *gin.Context) {
+	s.sendText(c, func(ctx context.Context, id int64, q service.StandingsQuery) ([]byte, string, error) {
+		data, _, err := s.svc.ExportTSHConfig(ctx, id, q)
+		return data, "config.tsh", err
+	})
+}
+
+// sendText sends a division's text file as an attachment.
+func (s *Server) sendText(c *gin.Context, make func(context.Context, int64, service.StandingsQuery) ([]byte, string, error)) {
 	p := parse(c)
 	id, q := p.id("id"), p.standingsQuery()
 	if s.failed(c, p) {
 		return
 	}
-	data, _, err := s.svc.ExportTSHConfig(c.Request.Context(), id, q)
+	data, file, err := make(c.Request.Context(), id, q)
 	if err != nil {
 		writeProblem(c, s.log, err)
 		return
 	}
-	c.Header("Content-Disposition", `attachment; filename="config.tsh"`)
+	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, file))
 	c.Data(http.StatusOK, mediaText, data)
 }
 

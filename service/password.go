@@ -122,21 +122,32 @@ func (s *Service) revokePasswordCredentials(ctx context.Context) error {
 // returns a new director token for the session. from (the client's
 // address) limits how often anyone can guess.
 func (s *Service) SignInWithPassword(ctx context.Context, password, from string) (string, error) {
-	var ok bool
+	return s.signIn(ctx, from, "that is not the director's password", func() (string, error) {
+		if ok, err := s.passwordIs(ctx, password); !ok || err != nil {
+			return "", err
+		}
+		return passwordSessionLabel, nil
+	})
+}
+
+// signIn is one sign-in attempt through the guard: try says which session
+// to open ("" for a wrong credential, refused with wrong).
+func (s *Service) signIn(ctx context.Context, from, wrong string, try func() (string, error)) (string, error) {
+	var label string
 	var err error
 	gerr := s.guard.check(GuardPassword, from, s.now(), func() bool {
-		ok, err = s.passwordIs(ctx, password)
-		return ok || err != nil
+		label, err = try()
+		return label != "" || err != nil
 	})
 	switch {
 	case gerr != nil:
 		return "", gerr
 	case err != nil:
 		return "", err
-	case !ok:
-		return "", Errorf(KindUnauthorized, "bad-credentials", "that is not the director's password")
+	case label == "":
+		return "", Errorf(KindUnauthorized, "bad-credentials", "%s", wrong)
 	}
-	return s.openSession(ctx, passwordSessionLabel)
+	return s.openSession(ctx, label)
 }
 
 // passwordIs reports whether a password is the director's.

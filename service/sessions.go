@@ -38,26 +38,13 @@ func (s *Service) SignInWithToken(ctx context.Context, token, from string) (stri
 // the guard counts it: a wrong entry is one failure, not two.
 func (s *Service) SignInDirector(ctx context.Context, typed, from string) (string, error) {
 	token := strings.TrimSpace(typed)
-	var label string
-	var err error
-	gerr := s.guard.check(GuardPassword, from, s.now(), func() bool {
-		if a, aerr := s.Authenticate(ctx, token); aerr == nil && a.IsDirector() && token != "" {
-			label = tokenSessionLabel
-			return true
+	return s.signIn(ctx, from, "that is neither the director's token nor the director's password", func() (string, error) {
+		if a, err := s.Authenticate(ctx, token); err == nil && a.IsDirector() && token != "" {
+			return tokenSessionLabel, nil
 		}
-		var ok bool
-		if ok, err = s.passwordIs(ctx, typed); ok {
-			label = passwordSessionLabel
+		if ok, err := s.passwordIs(ctx, typed); !ok || err != nil {
+			return "", err
 		}
-		return ok || err != nil
+		return passwordSessionLabel, nil
 	})
-	switch {
-	case gerr != nil:
-		return "", gerr
-	case err != nil:
-		return "", err
-	case label == "":
-		return "", Errorf(KindUnauthorized, "bad-credentials", "that is neither the director's token nor the director's password")
-	}
-	return s.openSession(ctx, label)
 }
