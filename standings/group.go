@@ -56,28 +56,47 @@ func (r Result) Legs() []Result {
 	if !r.IsGroup() {
 		return []Result{r}
 	}
-	if r.GroupScores == nil {
-		return nil
-	}
-	me := slices.Index(r.Group, r.Player)
-	if me < 0 {
-		return nil
-	}
-	leg := func(opp, score, oppScore int) Result {
-		return Result{Round: r.Round, Player: r.Player, Opponent: opp, Score: score, OppScore: oppScore,
-			Start: r.Start, Forfeit: r.Forfeit, Table: r.Table}
-	}
-	if r.Teams {
-		side := me % 2
-		return []Result{leg(r.Group[1-side], r.GroupScores[side], r.GroupScores[1-side])}
-	}
 	var out []Result
-	for i, o := range r.Group {
+	forLegs(r, r.Group, r.GroupScores, r.Teams, func(leg Result) { out = append(out, leg) })
+	return out
+}
+
+// forLegs calls fn with each leg of a result (see Legs) without making
+// a slice: standings add up every player's legs on every request.
+func forLegs(r Result, group, scores []int, teams bool, fn func(Result)) {
+	if group == nil {
+		fn(r)
+		return
+	}
+	me := slices.Index(group, r.Player)
+	if scores == nil || me < 0 {
+		return
+	}
+	leg := Result{Round: r.Round, Player: r.Player, Start: r.Start, Forfeit: r.Forfeit, Table: r.Table}
+	if teams {
+		side := me % 2
+		leg.Opponent, leg.Score, leg.OppScore = group[1-side], scores[side], scores[1-side]
+		fn(leg)
+		return
+	}
+	for i, o := range group {
 		if i != me {
-			out = append(out, leg(o, r.GroupScores[me], r.GroupScores[i]))
+			leg.Opponent, leg.Score, leg.OppScore = o, scores[me], scores[i]
+			fn(leg)
 		}
 	}
-	return out
+}
+
+// slotResult is a slot's result without copying a table's slices (for
+// adding up; Result hands out copies).
+func (s slot) slotResult(round, id int) Result {
+	r := Result{Round: round, Player: id, Opponent: s.opp, Score: s.score, OppScore: s.oppScore,
+		Start: s.start, Forfeit: s.forfeit, TieBreak: s.tieBreak, Table: s.table}
+	if s.group != nil {
+		r.Group, r.GroupScores, r.Teams = s.group, s.scores, s.teams
+		r.Score, r.OppScore = groupScores(r)
+	}
+	return r
 }
 
 // Opponents are the players a result was against: the opponent of a
@@ -287,13 +306,4 @@ func (d *Division) HasGroups() bool {
 		}
 	}
 	return false
-}
-
-// opponentsWithTeam are the players a leg was against: its opponent, and
-// for a team game the opponent's partner too.
-func (r Result) opponentsWithTeam(s slot) []int {
-	if s.teams {
-		return s.opponents(r.Player)
-	}
-	return []int{r.Opponent}
 }

@@ -86,8 +86,8 @@ func (d *Division) tally(row *Row, through int) {
 		}
 		round := i + 1
 		last = round
-		r := s.result(round, row.Player)
-		for _, leg := range r.Legs() {
+		r := s.slotResult(round, row.Player)
+		forLegs(r, s.group, s.scores, s.teams, func(leg Result) {
 			w, l := leg.Outcome().halves()
 			row.winsHalf += w
 			row.lossesHalf += l
@@ -97,10 +97,10 @@ func (d *Division) tally(row *Row, through int) {
 				spread = max(-c, min(c, spread))
 			}
 			row.Spread += spread
-			if r.IsGroup() {
+			if s.group != nil {
 				row.Played++ // each pairwise result is a game played
 			}
-		}
+		})
 		switch {
 		case r.IsGroup():
 			row.Points += r.Score // once: the player's (team's) score at the table
@@ -207,13 +207,13 @@ func (d *Division) headToHead(id int, members map[int]bool, through int) int {
 		if s.state != slotScored {
 			continue
 		}
-		for _, leg := range s.result(i+1, id).Legs() {
-			if leg.Opponent == 0 || !slices.ContainsFunc(leg.opponentsWithTeam(s), func(o int) bool { return members[o] }) {
-				continue
+		forLegs(s.slotResult(i+1, id), s.group, s.scores, s.teams, func(leg Result) {
+			if leg.Opponent == 0 || !members[leg.Opponent] && !(s.teams && slices.ContainsFunc(s.opponents(id), func(o int) bool { return members[o] })) {
+				return
 			}
 			w, l := leg.Outcome().halves()
 			net += w - l
-		}
+		})
 	}
 	return net
 }
