@@ -57,6 +57,9 @@ func TestServeKillDuringBackup(t *testing.T) {
 
 	srv := killStart(ctx, t, bin, db, token, backupFlags...)
 	c := &killClient{base: srv.url, token: token}
+	if busy, err := store.InUse(db); err != nil || !busy {
+		t.Errorf("InUse of the database a server process runs on = %v, %v", busy, err)
+	}
 	tour := killDo[service.Tournament](ctx, t, c, "POST", "/api/v1/tournaments", token,
 		map[string]any{"name": "Backup kill test", "variant": "naspa"}, http.StatusCreated)
 	tpath := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
