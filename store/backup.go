@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/mattn/go-sqlite3"
@@ -146,20 +147,22 @@ func sameDatabase(db, other string) (bool, error) {
 }
 
 // snapshot copies the database at src into tmp, an empty file, checks
-// the copy and syncs it to disk.
+// the copy and syncs it to disk. A database of a newer tourney is copied
+// too (only Verify, before a restore, asks for a schema this program
+// knows).
 func snapshot(ctx context.Context, src, tmp string) error {
 	db, err := openReadOnly(src)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if _, err := migrationsOf(ctx, db); err != nil {
+	if err := isTourney(ctx, db); err != nil {
 		return fmt.Errorf("backup: %s: %w", src, err)
 	}
 	if _, err := db.ExecContext(ctx, `VACUUM INTO ?`, tmp); err != nil {
 		return fmt.Errorf("backup: copy %s: %w", src, err)
 	}
-	if _, err := Verify(ctx, tmp); err != nil {
+	if err := check(ctx, tmp, isTourney); err != nil {
 		return fmt.Errorf("backup: the copy of %s: %w", src, err)
 	}
 	return syncFile(tmp)
@@ -169,56 +172,74 @@ func snapshot(ctx context.Context, src, tmp string) error {
 // (integrity_check) and a tourney database whose migrations are a prefix
 // of this program's (so that store.Open can bring it up to date). It
 // returns its schema version.
-func Verify(ctx context.Context, path string) (int, error) {
+func Verify(ctx context.Context, path string) (version int, err error) {
+	err = check(ctx, path, func(ctx context.Context, db *sql.DB) error {
+		version, err = migrationsOf(ctx, db)
+		return err
+	})
+	return version, err
+}
+
+// check opens the database at path read-only, runs schema on it, then
+// integrity_check.
+func check(ctx context.Context, path string, schema func(context.Context, *sql.DB) error) error {
 	if _, err := os.Stat(path); err != nil {
-		return 0, err
+		return err
 	}
 	db, err := openReadOnly(path)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	defer db.Close()
-	version, err := migrationsOf(ctx, db)
-	if err != nil {
-		return 0, err
+	if err := schema(ctx, db); err != nil {
+		return err
 	}
 	rows, err := db.QueryContext(ctx, `PRAGMA integrity_check(20)`)
 	if err != nil {
-		return 0, fmt.Errorf("integrity check: %w", err)
+		return fmt.Errorf("integrity check: %w", err)
 	}
 	defer rows.Close()
 	var problems []string
 	for rows.Next() {
 		var line string
 		if err := rows.Scan(&line); err != nil {
-			return 0, fmt.Errorf("integrity check: %w", err)
+			return fmt.Errorf("integrity check: %w", err)
 		}
 		if line != "ok" {
 			problems = append(problems, line)
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return 0, fmt.Errorf("integrity check: %w", err)
+		return fmt.Errorf("integrity check: %w", err)
 	}
 	if len(problems) > 0 {
-		return 0, fmt.Errorf("integrity check failed: %s", strings.Join(problems, "; "))
+		return fmt.Errorf("integrity check failed: %s", strings.Join(problems, "; "))
 	}
-	return version, nil
+	return nil
+}
+
+// isTourney is ErrNotTourney for a database without schema_migrations
+// (or a file that is no database at all).
+func isTourney(ctx context.Context, db *sql.DB) error {
+	var n int
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).Scan(&n); err != nil {
+		if se := (sqlite3.Error{}); errors.As(err, &se) && se.Code == sqlite3.ErrNotADB {
+			return ErrNotTourney
+		}
+		return err
+	}
+	if n == 0 {
+		return ErrNotTourney
+	}
+	return nil
 }
 
 // migrationsOf reads a database's schema_migrations: ErrNotTourney
 // without them, an error if they are not migrations 1..n of this program
 // (a newer tourney's, or another branch's).
 func migrationsOf(ctx context.Context, db *sql.DB) (int, error) {
-	var n int
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).Scan(&n); err != nil {
-		if se := (sqlite3.Error{}); errors.As(err, &se) && se.Code == sqlite3.ErrNotADB {
-			return 0, ErrNotTourney
-		}
+	if err := isTourney(ctx, db); err != nil {
 		return 0, err
-	}
-	if n == 0 {
-		return 0, ErrNotTourney
 	}
 	applied, err := appliedMigrations(ctx, db)
 	if err != nil {
@@ -276,8 +297,12 @@ func syncFile(path string) error {
 	return err
 }
 
-// syncDir makes a rename in dir durable.
+// syncDir makes a rename in dir durable (where directories can be
+// synced: not on Windows).
 func syncDir(dir string) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
 	d, err := os.Open(dir)
 	if err != nil {
 		return err

@@ -205,6 +205,14 @@ func TestVerifyRefuses(t *testing.T) {
 	if _, err := Verify(ctx, newer); err == nil || !strings.Contains(err.Error(), "newer than this program's") {
 		t.Errorf("newer schema: %v", err)
 	}
+	// A newer tourney's database is still backed up whole (an older
+	// binary put back in an emergency can save it); only restoring it
+	// here is refused.
+	copied := filepath.Join(dir, "newer-copy.db")
+	ok(t, BackupFile(ctx, newer, copied))
+	if _, err := Verify(ctx, copied); err == nil || !strings.Contains(err.Error(), "newer than this program's") {
+		t.Errorf("copy of a newer schema: %v", err)
+	}
 	if _, err := Verify(ctx, foreign); err == nil || !strings.Contains(err.Error(), "another branch") {
 		t.Errorf("foreign migration: %v", err)
 	}
