@@ -36,7 +36,8 @@ func backupsFor(svc *service.Service, opts Options) *service.Backups {
 // into a temporary file first (while turns go on being entered) and sent
 // from there, so that an error while copying is still a problem document
 // rather than half a file; it is removed once sent. A copy sent in full
-// becomes the last good backup.
+// becomes the last good backup. The server's write timeout (serve: 60 s)
+// bounds the download; a tournament's file is a few MB.
 func (s *Server) downloadBackup(c *gin.Context) {
 	cp, err := s.backups.Download(c.Request.Context(), actorOf(c))
 	if err != nil {

@@ -20,7 +20,8 @@ import (
 //
 //   - VACUUM INTO is one statement, so one read transaction: in WAL mode
 //     it copies the last commit made before it began, and neither waits
-//     for the writer nor holds it up. The backup API stepped a few pages at
+//     for the writer nor holds it up (checkpoints stop short of its
+//     snapshot meanwhile, so the log grows a little). The backup API stepped a few pages at
 //     a time starts over whenever another connection commits, which during
 //     a round is every few milliseconds; stepped all at once it is the same
 //     single read transaction, reached through the driver's own connection
