@@ -1,11 +1,9 @@
 package api
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"log/slog"
 	"maps"
 	"net/http"
@@ -44,8 +42,9 @@ func TestBackupWhileTablesEnterTurns(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir()) // where the download's copy is taken
 	dir := t.TempDir()
 	script := benchScript()
-	client := &http.Client{Timeout: time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: 2 * tables}}
-	defer client.CloseIdleConnections()
+	client := &benchClient{base: ts.URL, token: ts.Director,
+		http: &http.Client{Timeout: time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: 2 * tables}}}
+	defer client.http.CloseIdleConnections()
 
 	tour := must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director, map[string]any{"name": "Backup Open", "variant": "naspa"}), http.StatusCreated)
 	tpath := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
@@ -82,7 +81,7 @@ func TestBackupWhileTablesEnterTurns(t *testing.T) {
 			for _, game := range tb.games {
 				for turn := 1; turn <= len(script); turn++ {
 					in := service.TurnInput{Turn: turn, Player: 2 - turn%2, Kind: service.EventMove, Move: script[turn-1]}
-					status, body, err := backupPost(client, ts.URL+gpath(game, "/turns"), ts.Director, in)
+					status, body, err := client.send("POST", gpath(game, "/turns"), in)
 					if err != nil || status != http.StatusCreated {
 						t.Errorf("game %d turn %d: %d %v %s", game, turn, status, err, body)
 						return
@@ -242,26 +241,6 @@ func checkRestoredGame(t *testing.T, name string, ts *testServer, director strin
 			t.Errorf("%s: game %d turn %d: score %d totals %v, acknowledged as %d %v", name, game, turn, tv.Score, tv.Totals, a.Score, a.Totals)
 		}
 	}
-}
-
-func backupPost(client *http.Client, url, token string, body any) (int, []byte, error) {
-	j, err := json.Marshal(body)
-	if err != nil {
-		return 0, nil, err
-	}
-	req, err := http.NewRequest("POST", url, bytes.NewReader(j))
-	if err != nil {
-		return 0, nil, err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+token)
-	res, err := client.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	return res.StatusCode, b, err
 }
 
 // Only the director may download the database: it holds every

@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
+	"context"
 	"io"
 	"net/http"
 	"os"
@@ -113,7 +113,7 @@ func TestBackupAndRestoreCommands(t *testing.T) {
 		{backup, []string{"In the backup"}}, // serve on a backup: a normal database
 	} {
 		url, _, stop := startServe(t, serveConfig{Addr: "127.0.0.1:0", DB: c.db})
-		if got := tournamentNames(t, url); strings.Join(got, ",") != strings.Join(c.want, ",") {
+		if got := tournamentNames(t, url, cfg.DirectorToken); strings.Join(got, ",") != strings.Join(c.want, ",") {
 			t.Errorf("serving %s: tournaments %v, want %v", filepath.Base(c.db), got, c.want)
 		}
 		if err := stop(); err != nil {
@@ -136,13 +136,13 @@ func TestServeRollingBackups(t *testing.T) {
 	for strings.Count(stderr.String(), `"msg":"backup removed"`) < 2 && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
-	var h struct {
+	type health struct {
 		LastBackup *struct {
 			At   time.Time `json:"at"`
 			File string    `json:"file"`
 		} `json:"last_backup"`
 	}
-	getJSON(t, url+"/healthz", &h)
+	h := killDo[health](context.Background(), t, &killClient{base: url}, "GET", "/healthz", cfg.DirectorToken, nil, http.StatusOK)
 	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestServeRollingBackups(t *testing.T) {
 	}
 	for _, n := range names {
 		url, _, stop := startServe(t, serveConfig{Addr: "127.0.0.1:0", DB: filepath.Join(backups, n)})
-		if got := tournamentNames(t, url); len(got) != 1 || got[0] != "Rolling" {
+		if got := tournamentNames(t, url, cfg.DirectorToken); len(got) != 1 || got[0] != "Rolling" {
 			t.Errorf("backup %s holds %v", n, got)
 		}
 		stop()
@@ -174,39 +174,17 @@ func TestServeRollingBackups(t *testing.T) {
 
 func createTournament(t *testing.T, url, token, name string) {
 	t.Helper()
-	body, _ := json.Marshal(map[string]any{"name": name})
-	req, _ := http.NewRequest("POST", url+"/api/v1/tournaments", bytes.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Content-Type", "application/json")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != http.StatusCreated {
-		t.Fatalf("create tournament: %d", res.StatusCode)
-	}
+	killDo[service.Tournament](context.Background(), t, &killClient{base: url}, "POST", "/api/v1/tournaments", token,
+		map[string]any{"name": name}, http.StatusCreated)
 }
 
-func tournamentNames(t *testing.T, url string) []string {
+// tournamentNames lists a server's tournaments, asked by token (the
+// director's, kept in every copy of the database).
+func tournamentNames(t *testing.T, url, token string) []string {
 	t.Helper()
-	var ts []service.Tournament
-	getJSON(t, url+"/api/v1/tournaments", &ts)
 	var names []string
-	for _, tr := range ts {
+	for _, tr := range killDo[[]service.Tournament](context.Background(), t, &killClient{base: url}, "GET", "/api/v1/tournaments", token, nil, http.StatusOK) {
 		names = append(names, tr.Name)
 	}
 	return names
-}
-
-func getJSON(t *testing.T, url string, v any) {
-	t.Helper()
-	res, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	if err := json.NewDecoder(res.Body).Decode(v); err != nil {
-		t.Fatalf("GET %s: %v", url, err)
-	}
 }
