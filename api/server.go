@@ -22,6 +22,7 @@ type Server struct {
 	svc      *service.Service
 	log      *slog.Logger
 	inFlight keysInFlight // Idempotency-Keys being answered
+	backups  *service.Backups
 }
 
 // New returns the HTTP handler for the service, trusting no proxy.
@@ -40,6 +41,10 @@ type Options struct {
 	// is https, cookies are Secure even though a TLS proxy in front hands
 	// the requests on as plain HTTP.
 	PublicURL string
+	// Backups takes the director's backup downloads and knows the last
+	// good backup (serve shares it with its backup timer); nil: backups
+	// through the service's store.
+	Backups *service.Backups
 }
 
 // NewWith returns the HTTP handler with options; a proxy that is neither
@@ -75,7 +80,7 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 		log = slog.New(slog.DiscardHandler)
 	}
 	gin.SetMode(gin.ReleaseMode)
-	s := &Server{svc: svc, log: log}
+	s := &Server{svc: svc, log: log, backups: backupsFor(svc, opts)}
 
 	r := gin.New()
 	// Forwarded headers count only from trusted proxies (NewWith); gin's
@@ -96,6 +101,7 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 	v1 := r.Group("/api/v1", s.pageSession, s.authenticate, s.idempotency)
 	v1.GET("/openapi.json", s.openapi)
 	v1.GET("/variants", s.listVariants)
+	v1.GET("/backup", s.downloadBackup)
 
 	v1.POST("/tournaments", s.createTournament)
 	v1.GET("/tournaments", s.listTournaments)
@@ -172,7 +178,7 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 }
 
 func (s *Server) healthz(c *gin.Context) {
-	writeJSON(c, s.log, http.StatusOK, gin.H{"status": "ok"})
+	writeJSON(c, s.log, http.StatusOK, s.health())
 }
 
 func (s *Server) noRoute(c *gin.Context) {

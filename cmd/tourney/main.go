@@ -4,6 +4,8 @@
 //	tourney verify [--rules NAME] [--board FILE] [--tiles FILE] FILE.gcg...
 //	tourney rules
 //	tourney password [--db tourney.db]
+//	tourney backup [--db tourney.db] OUT
+//	tourney restore [--db tourney.db] [--force] BACKUP
 //
 // main only parses the command line and wires packages together.
 package main
@@ -20,9 +22,12 @@ func main() {
 
 const usage = `usage:
   tourney serve [--addr :8080] [--db tourney.db] [--lexicons DIR] [--public-url URL] [--trusted-proxies LIST]
+                [--backup-every 5m --backup-dir DIR [--backup-keep 10]]
       serve the REST API; the SQLite file is created and migrated if needed;
       on first start a director token is printed once (or set TOURNEY_DIRECTOR_TOKEN);
-      --lexicons (or TOURNEY_LEXICONS) is the folder of word lists tournaments name
+      --lexicons (or TOURNEY_LEXICONS) is the folder of word lists tournaments name;
+      --backup-every: a backup into --backup-dir soon after start and then this often,
+      named tourney-YYYYMMDD-HHMMSS.db (UTC), the newest --backup-keep kept
   tourney verify [--rules NAME] [--board FILE] [--tiles FILE] FILE.gcg...
       replay game records, recompute every score, print one JSON line per file
   tourney rules
@@ -30,6 +35,13 @@ const usage = `usage:
   tourney password [--db tourney.db]
       set the director's password for the sign-in page (the token keeps working);
       typed twice at a terminal, or read from the first line of standard input
+  tourney backup [--db tourney.db] OUT
+      a consistent copy of the database, also while a server runs on it, written to OUT
+      (a folder: OUT/tourney-YYYYMMDD-HHMMSS.db) whole or not at all
+  tourney restore [--db tourney.db] [--force] BACKUP
+      check BACKUP and put it in the database's place, keeping the database it replaces
+      as FILE.before-restore-YYYYMMDD-HHMMSS; refused while a server has FILE open
+      unless --force
 `
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -46,6 +58,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRules(stdout)
 	case "password":
 		return runPassword(args[1:], stdin, stdout, stderr)
+	case "backup":
+		return runBackup(args[1:], stdout, stderr)
+	case "restore":
+		return runRestore(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

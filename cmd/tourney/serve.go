@@ -34,6 +34,11 @@ type serveConfig struct {
 	// PublicURL: the address people use; https makes cookies Secure behind
 	// a TLS proxy.
 	PublicURL string
+	// Backups (serve_backup.go): every BackupEvery (0: none) into
+	// BackupDir, the newest BackupKeep kept.
+	BackupEvery time.Duration
+	BackupDir   string
+	BackupKeep  int
 }
 
 // proxies splits the --trusted-proxies list.
@@ -58,11 +63,16 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.StringVar(&cfg.DB, "db", "tourney.db", "SQLite database file, created and migrated if needed")
 	fs.StringVar(&cfg.PublicURL, "public-url", os.Getenv("TOURNEY_PUBLIC_URL"), "the address people use, e.g. https://scores.example.org (https: cookies are Secure behind a TLS proxy)")
 	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", os.Getenv("TOURNEY_TRUSTED_PROXIES"), "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (default: none)")
+	backupFlags(fs, &cfg)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "tourney serve: unexpected argument %q\n%s", fs.Arg(0), usage)
+		return 2
+	}
+	if err := cfg.checkBackups(); err != nil {
+		fmt.Fprintf(stderr, "tourney serve: %v\n%s", err, usage)
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -119,10 +129,16 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 		fmt.Fprintf(stderr, "director token (shown once): %s\n", token)
 	}
 
-	handler, err := api.NewWith(svc, log, api.Options{TrustedProxies: cfg.proxies(), PublicURL: cfg.PublicURL})
+	backups := service.NewBackups(st)
+	handler, err := api.NewWith(svc, log, api.Options{TrustedProxies: cfg.proxies(), PublicURL: cfg.PublicURL, Backups: backups})
 	if err != nil {
 		return err
 	}
+	stopBackups, err := startBackups(ctx, cfg, backups, log)
+	if err != nil {
+		return err
+	}
+	defer stopBackups() // before the store closes
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err

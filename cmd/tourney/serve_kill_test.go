@@ -347,16 +347,16 @@ type killServer struct {
 	log    *killBuffer
 }
 
-// killStart starts `tourney serve` on a free loopback port and waits until
-// /healthz answers. The process is killed when the test ends, whatever
-// happens.
-func killStart(ctx context.Context, t *testing.T, bin, db, token string) *killServer {
+// killStart starts `tourney serve` on a free loopback port, with any extra
+// flags, and waits until /healthz answers. The process is killed when the
+// test ends, whatever happens.
+func killStart(ctx context.Context, t *testing.T, bin, db, token string, extra ...string) *killServer {
 	t.Helper()
 	var lastLog string
 	for attempt := 0; attempt < 3; attempt++ {
 		addr := killFreeAddr(t)
 		s := &killServer{url: "http://" + addr, exited: make(chan struct{}), log: &killBuffer{}}
-		s.cmd = exec.Command(bin, "serve", "--addr", addr, "--db", db)
+		s.cmd = exec.Command(bin, append([]string{"serve", "--addr", addr, "--db", db}, extra...)...)
 		s.cmd.Env = append(os.Environ(), "TOURNEY_DIRECTOR_TOKEN="+token)
 		s.cmd.Stdout, s.cmd.Stderr = s.log, s.log
 		if err := s.cmd.Start(); err != nil {
