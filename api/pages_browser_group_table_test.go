@@ -133,6 +133,8 @@ func TestBrowserGroupTableThreeSeats(t *testing.T) {
 	)
 	wantNoLayoutProblems(t, ctx, "playing")
 	tabletShot(t, ctx, "table-three-seats-playing")
+	checkLayout(t, ctx, "three-seats")
+	run(t, ctx, chromedp.EmulateViewport(820, 1180, chromedp.EmulatePortrait, chromedp.EmulateTouch))
 
 	// Cy first tries AX, which the list does not have: refused in words,
 	// still Cy's turn; then VATS.
@@ -235,6 +237,9 @@ func TestBrowserGroupTableTeams(t *testing.T) {
 	)
 	wantNoLayoutProblems(t, ctx, "team game")
 	tabletShot(t, ctx, "table-teams-playing")
+	// The widest bar (two teams) at the other sizes too.
+	checkLayout(t, ctx, "teams")
+	run(t, ctx, chromedp.EmulateViewport(820, 1180, chromedp.EmulatePortrait, chromedp.EmulateTouch))
 	for n := 5; n <= 16; n++ {
 		run(t, ctx, chromedp.Click(chromedp.ID("pass")), recorded(n))
 	}
