@@ -29,6 +29,7 @@ var attentionTexts = map[string]string{
 	"awaiting-acceptance":    "game finished, waiting for the last play to be accepted",
 	"awaiting-racks":         "game finished, racks to enter",
 	"unconfirmed":            "game finished, result not confirmed by both players",
+	"unconfirmed-all":        "game finished, result not confirmed by every player", // three or four at the table
 	"quiet":                  "no entry for {minutes} minutes",
 	"quiet-unstarted":        "nothing entered, {minutes} minutes after the pairing",
 	"the-play":               "the play",
@@ -163,7 +164,11 @@ func attention(v *service.GameView, now time.Time) []attentionItem {
 		add(say("awaiting-racks"))
 	case service.StatusFinished:
 		if known, all := confirmedByAll(v); known && !all {
-			add(say("unconfirmed"))
+			if len(v.Confirmed) > 2 {
+				add(say("unconfirmed-all"))
+			} else {
+				add(say("unconfirmed"))
+			}
 		}
 	case service.StatusInProgress:
 		// A game played on paper, its result entered by hand, is not quiet.

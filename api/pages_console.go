@@ -99,24 +99,22 @@ func (p *pages) signOut(c *gin.Context) {
 
 // consoleRow is a table of the current round on the console.
 type consoleRow struct {
-	Game      *service.GameView `json:"game"`
-	Names     string            `json:"-"`
-	Scores    string            `json:"-"`
-	Last      time.Time         `json:"-"`
-	LastISO   string            `json:"last,omitempty"`
-	Ago       string            `json:"-"`
-	Status    string            `json:"-"` // in plain words
-	Attention []attentionItem   `json:"attention"`
+	Game *service.GameView `json:"game"`
+	// Teams: a team game (seats 1 and 3 against 2 and 4). The game's view
+	// does not say so; the game does (see teamGames).
+	Teams     bool            `json:"teams,omitempty"`
+	Names     string          `json:"-"`
+	Scores    string          `json:"-"`
+	Last      time.Time       `json:"-"`
+	LastISO   string          `json:"last,omitempty"`
+	Ago       string          `json:"-"`
+	Status    string          `json:"-"` // in plain words
+	Attention []attentionItem `json:"attention"`
 }
 
-func newConsoleRow(v *service.GameView, now time.Time) consoleRow {
-	row := consoleRow{Game: v, Attention: attention(v, now), Status: plainCode(statusWords, v.Status)}
-	var names, scores []string
-	for _, pl := range v.Players {
-		names = append(names, pl.Name)
-		scores = append(scores, strconv.Itoa(pl.Score))
-	}
-	row.Names, row.Scores = strings.Join(names, " – "), strings.Join(scores, " – ")
+func newConsoleRow(v *service.GameView, now time.Time, teams bool) consoleRow {
+	row := consoleRow{Game: v, Teams: teams, Attention: attention(v, now), Status: plainCode(statusWords, v.Status)}
+	row.Names, row.Scores = roomNames(v, teams), roomScores(v, teams)
 	for _, t := range v.Turns {
 		if t.CreatedAt.After(row.Last) {
 			row.Last = t.CreatedAt
@@ -143,10 +141,15 @@ func (p *pages) console(c *gin.Context) {
 		p.pageError(c, err)
 		return
 	}
+	teams, err := p.teamGames(c, t.ID)
+	if err != nil {
+		p.pageError(c, err)
+		return
+	}
 	now := p.s.svc.Now()
 	rows := []consoleRow{}
 	for _, v := range games {
-		rows = append(rows, newConsoleRow(v, now))
+		rows = append(rows, newConsoleRow(v, now, teams[v.ID]))
 	}
 	data, _ := json.Marshal(map[string]any{"tournament": t.ID, "round": t.CurrentRound, "rows": rows})
 	p.render(c, http.StatusOK, "director", struct {
@@ -154,4 +157,49 @@ func (p *pages) console(c *gin.Context) {
 		Rows        []consoleRow
 		ConsoleJSON template.JS
 	}{cp, rows, template.JS(data)})
+}
+
+// teamGames are the tournament's team games, by id.
+func (p *pages) teamGames(c *gin.Context, tournamentID int64) (map[int64]bool, error) {
+	games, err := p.s.svc.ListGames(c.Request.Context(), tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64]bool{}
+	for _, g := range games {
+		if g.Teams {
+			out[g.ID] = true
+		}
+	}
+	return out, nil
+}
+
+// roomNames are a game's players as the room view lists them: "Ann –
+// Bob", everyone at a table of three or four, "Ann & Cy vs Bob & Di" in a
+// team game.
+func roomNames(v *service.GameView, teams bool) string {
+	var names []string
+	for _, pl := range v.Players {
+		names = append(names, pl.Name)
+	}
+	if teams && len(names) == 4 {
+		return names[0] + " & " + names[2] + " vs " + names[1] + " & " + names[3]
+	}
+	return strings.Join(names, " – ")
+}
+
+// roomScores are the running scores in seat order; a team game's are the
+// two teams' (each the sum of its players').
+func roomScores(v *service.GameView, teams bool) string {
+	var scores []string
+	if teams && len(v.Players) == 4 {
+		for team := range 2 {
+			scores = append(scores, strconv.Itoa(v.Players[team].Score+v.Players[team+2].Score))
+		}
+	} else {
+		for _, pl := range v.Players {
+			scores = append(scores, strconv.Itoa(pl.Score))
+		}
+	}
+	return strings.Join(scores, " – ")
 }

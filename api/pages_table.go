@@ -59,7 +59,14 @@ func (p *pages) table(c *gin.Context) {
 		p.pageError(c, err)
 		return
 	}
-	p.render(c, http.StatusOK, "table", newTablePage(v, layout, csrfFor(token)))
+	teams, err := p.teamGames(c, a.TournamentID)
+	if err != nil {
+		p.pageError(c, err)
+		return
+	}
+	tp := newTablePage(v, layout, csrfFor(token))
+	tp.Teams = teams[v.ID]
+	p.render(c, http.StatusOK, "table", tp)
 }
 
 type tablePage struct {
@@ -67,6 +74,9 @@ type tablePage struct {
 	Game       *service.GameView
 	Board      boardView
 	ToMoveName string
+	// Teams: a team game, seats 1 and 3 against 2 and 4 (the game's view
+	// does not say so; the page tells its script).
+	Teams      bool
 	Turns      []string
 	GameJSON   template.JS
 	LayoutJSON template.JS

@@ -39,7 +39,11 @@ func WriteCrossTable(w io.Writer, paper Paper, d Division) error {
 	for from := 1; from <= max(rounds, 1); from += perPage {
 		chunks = append(chunks, [2]int{from, min(max(rounds, 1), from+perPage-1)})
 	}
-	rowsPerPage := max(1, int((f.bottom-6-f.top-listHeaderH-listHeadH)/xRowH)) // room for the key
+	keyH := 6.0 // room for the key
+	if d.hasGroups() {
+		keyH = 9
+	}
+	rowsPerPage := max(1, int((f.bottom-keyH-f.top-listHeaderH-listHeadH)/xRowH))
 	playerPages := max(1, (len(d.Players)+rowsPerPage-1)/rowsPerPage)
 	pages, page := len(chunks)*playerPages, 0
 	for _, ch := range chunks {
@@ -79,7 +83,7 @@ func WriteCrossTable(w io.Writer, paper Paper, d Division) error {
 				y += xRowH
 				c.hline(f.left, y, tableW, 0.15, midGrey)
 			}
-			drawCrossKey(c, f)
+			drawCrossKey(c, f, d.hasGroups())
 		}
 	}
 	return pdf.Output(w)
@@ -95,14 +99,7 @@ func drawCrossRow(c canvas, f frame, p *PlayerCard, ch [2]int, widths []float64,
 			continue
 		}
 		spread += r.Spread
-		switch r.Outcome {
-		case "W":
-			wins++
-		case "L":
-			losses++
-		case "T":
-			wins, losses = wins+0.5, losses+0.5
-		}
+		wins, losses = r.tally(wins, losses)
 	}
 	x := f.left
 	c.ink(black)
@@ -138,6 +135,8 @@ func drawCrossRow(c canvas, f frame, p *PlayerCard, ch [2]int, widths []float64,
 // opponent's number, "*" when the player went first) over the scores.
 func crossCell(r *RoundLine) (top, bottom string) {
 	switch {
+	case r.isGroup():
+		return r.groupCell()
 	case r.Bye:
 		if r.Entered {
 			return "bye", signed(r.Spread)
@@ -160,9 +159,18 @@ func crossCell(r *RoundLine) (top, bottom string) {
 	return o + " " + opp, strconv.Itoa(r.Score) + "–" + strconv.Itoa(r.OppScore)
 }
 
-func drawCrossKey(c canvas, f frame) {
+func drawCrossKey(c canvas, f frame, groups bool) {
 	c.ink(darkGrey)
-	c.text(f.left, f.bottom-4, f.width, 4, alignLeft, sansItalic, 7.5,
-		"Each round: W won, L lost, T tied, then the opponent's number (* went first); under it the player's score and the opponent's.")
+	if !groups {
+		c.text(f.left, f.bottom-4, f.width, 4, alignLeft, sansItalic, 7.5,
+			"Each round: W won, L lost, T tied, then the opponent's number (* went first); under it the player's score and the opponent's.")
+		c.ink(black)
+		return
+	}
+	c.text(f.left, f.bottom-7.5, f.width, 3.7, alignLeft, sansItalic, 7.5,
+		"Each round: W won, L lost, T tied, then the opponent's number (* went first); under it the player's score and the opponent's. "+
+			"A team game: the opponents' numbers joined by &, under it the teams' scores.")
+	c.text(f.left, f.bottom-3.7, f.width, 3.7, alignLeft, sansItalic, 7.5,
+		"At a table of three or four: the round's record, counted pair by pair, and the others' numbers; under it the player's score and spread.")
 	c.ink(black)
 }

@@ -57,6 +57,24 @@ type RoundLine struct {
 	OppScore       int
 	Spread         int
 	Outcome        string // W, L, T, or ""
+	// A table of three or four, or a team game (Teams): everyone at the
+	// table in seat order, this player too (at Seat, 1-based), and the
+	// round's pairwise
+	// record (Wins, Losses; a tie is half of each). Opponent and
+	// OpponentNumber are empty then; Score and OppScore are the teams' in
+	// a team game, and Spread at a table of three or four is the sum of
+	// the pairwise spreads.
+	Group        []GroupSeat
+	Seat         int
+	Teams        bool
+	Wins, Losses float64
+}
+
+// GroupSeat is one seat at a table of three or four (or a team game).
+type GroupSeat struct {
+	Number int // the player's number in the division
+	Name   string
+	Score  *int // once entered; a team game's seats carry their team's score
 }
 
 // DivisionFromRecord maps the service's record of a division onto the
@@ -69,11 +87,18 @@ func DivisionFromRecord(r *service.DivisionRecord) Division {
 		card := PlayerCard{Number: p.Line, Name: p.Name, Rating: p.Rating, Withdrawn: p.Withdrawn}
 		number[p.ID] = p.Line
 		for _, g := range p.Rounds {
-			card.Rounds = append(card.Rounds, RoundLine{
+			line := RoundLine{
 				Round: g.Round, Table: g.Table, OpponentNumber: g.OpponentLine, Opponent: g.Opponent, Start: g.Start,
 				Entered: g.Entered, Bye: g.Bye, Forfeit: g.Forfeit, Score: g.Score, OppScore: g.OppScore,
-				Spread: g.Spread, Outcome: g.Outcome,
-			})
+				Spread: g.Spread, Outcome: g.Outcome, Teams: g.Teams, Wins: g.Wins, Losses: g.Losses,
+				Group: groupSeats(g.Group),
+			}
+			for i, s := range g.Group {
+				if s.ID == p.ID {
+					line.Seat = i + 1
+				}
+			}
+			card.Rounds = append(card.Rounds, line)
 		}
 		d.Players = append(d.Players, card)
 	}
@@ -128,6 +153,9 @@ func (r *RoundLine) outcomeWord() string {
 	case r.Forfeit:
 		return "forfeit " + signed(r.Spread)
 	}
+	if r.isGroup() {
+		return r.groupOutcome()
+	}
 	o := r.Outcome
 	if o == "" {
 		o = "–"
@@ -141,7 +169,12 @@ func (r *RoundLine) lastGame() string {
 		return ""
 	}
 	s := "R" + strconv.Itoa(r.Round) + " " + r.outcomeWord()
-	if r.Opponent != "" {
+	switch {
+	case r.isGroup() && r.Teams:
+		s += " " + r.groupOpponents(false)
+	case r.isGroup():
+		s += " v " + r.groupOpponents(true)
+	case r.Opponent != "":
 		s += " v " + r.Opponent
 	}
 	return s

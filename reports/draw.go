@@ -81,6 +81,25 @@ func (c canvas) text(x, y, w, h float64, align byte, f face, size float64, s str
 	c.Text(x, y+h/2+capHeight*size*pt/2, s)
 }
 
+// textLines draws s in the box like text, but when it would have to
+// shrink it goes onto two lines first (the others at a table of four on a
+// scorecard): smaller, each in half the box, the second cut if need be.
+func (c canvas) textLines(x, y, w, h float64, align byte, f face, size float64, s string) {
+	if c.width(f, size, s) <= w {
+		c.text(x, y, w, h, align, f, size, s)
+		return
+	}
+	small := size * 0.8
+	lines := c.wrap(f, small, w, s)
+	if len(lines) < 2 {
+		c.text(x, y, w, h, align, f, size, s)
+		return
+	}
+	rest := strings.Join(lines[1:], " ")
+	c.text(x, y+0.3, w, h/2, align, f, small, lines[0])
+	c.text(x, y+h/2-0.3, w, h/2, align, f, small, rest)
+}
+
 // cut shortens s with an ellipsis until it fits in w: the longest prefix
 // that fits, found by binary search on its length, so that a name of any
 // length costs a few dozen measurements, not one per character.

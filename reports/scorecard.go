@@ -8,7 +8,9 @@ import (
 // WriteScorecards prints one scorecard a page for each player: every
 // round with table, opponent, first or second, scores, spread and the
 // running record, and empty lines for the rounds still to come, for the
-// player to fill in.
+// player to fill in. A round at a table of three or four names everyone
+// the player met with their scores and the round's record ("Bob 310, Cy
+// 290 — 2–0"), the player's seat in the order of play under "went".
 func WriteScorecards(w io.Writer, paper Paper, d Division, progress func(done int)) error {
 	pdf := newDocument(paper)
 	pdf.SetTitle(join(": ", "Scorecards", join(" · ", d.Tournament, d.Division)), true)
@@ -70,7 +72,14 @@ func drawScorecard(c canvas, f frame, d *Division, p *PlayerCard) {
 	total := 0
 	for round := 1; round <= rounds; round++ {
 		cells := []string{strconv.Itoa(round)}
-		if r, ok := byRound[round]; ok {
+		if r, ok := byRound[round]; ok && r.isGroup() {
+			cells = append(cells, r.groupCard()...)
+			if r.Entered {
+				wins, losses = r.tally(wins, losses)
+				total += r.Spread
+				cells = append(cells, record(wins, losses), signed(total))
+			}
+		} else if ok {
 			opp := r.Opponent
 			if r.Bye {
 				opp = "bye"
@@ -79,14 +88,7 @@ func drawScorecard(c canvas, f frame, d *Division, p *PlayerCard) {
 			}
 			cells = append(cells, tableNo(r.Table), opp, r.Start)
 			if r.Entered {
-				switch r.Outcome {
-				case "W":
-					wins++
-				case "L":
-					losses++
-				case "T":
-					wins, losses = wins+0.5, losses+0.5
-				}
+				wins, losses = r.tally(wins, losses)
 				total += r.Spread
 				score, oppScore := strconv.Itoa(r.Score), strconv.Itoa(r.OppScore)
 				if r.Bye || r.Forfeit {
@@ -99,7 +101,7 @@ func drawScorecard(c canvas, f frame, d *Division, p *PlayerCard) {
 		c.ink(black)
 		for j, col := range scorecardCols {
 			if j < len(cells) {
-				c.text(x+1, y, widths[j]-2, rowH, col.align, col.face, 10.5, cells[j])
+				c.textLines(x+1, y, widths[j]-2, rowH, col.align, col.face, 10.5, cells[j])
 			}
 			x += widths[j]
 		}

@@ -22,7 +22,9 @@ type ScoreSheet struct {
 	Variant       string // the rules: naspa, wespa, ...
 	ChallengeRule string
 	Players       []SheetPlayer // in seat order, 2 to 4
-	Turns         []SheetTurn   // in the order they were played
+	// Teams: a team game of four, seats 1 and 3 against seats 2 and 4.
+	Teams bool
+	Turns []SheetTurn // in the order they were played
 	// Result is the end of the game; nil while the game goes on, when
 	// Status says where it stands and the sheet is marked provisional.
 	Result *SheetResult
@@ -111,6 +113,9 @@ func (r *SheetResult) Spread(seat int) int {
 	if r.TeamFinal != nil {
 		scores, me = r.TeamFinal, (seat-1)%2
 	}
+	if me < 0 || me >= len(scores) {
+		return 0
+	}
 	best, seen := 0, false
 	for i, s := range scores {
 		if i != me && (!seen || s > best) {
@@ -182,8 +187,12 @@ func (s *ScoreSheet) caption() string {
 	return strings.Join(where, ", ") + ": " + s.versus()
 }
 
-// versus is "Ann vs Bob" (or with more names).
+// versus is "Ann vs Bob" (or with more names; a team game "Ann & Cy vs
+// Bob & Di").
 func (s *ScoreSheet) versus() string {
+	if p := s.Players; s.Teams && len(p) == 4 {
+		return p[0].Name + " & " + p[2].Name + " vs " + p[1].Name + " & " + p[3].Name
+	}
 	names := make([]string, len(s.Players))
 	for i, p := range s.Players {
 		names[i] = p.Name

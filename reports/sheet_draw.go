@@ -100,8 +100,14 @@ func drawTableHead(c canvas, s *ScoreSheet, cols columns, y float64) {
 		x := cols.x[i]
 		name := p.Name
 		tag := "player " + strconv.Itoa(p.Seat)
+		if s.Teams {
+			tag = "team " + strconv.Itoa((p.Seat-1)%2+1)
+		}
 		if p.First {
 			tag = "went first"
+			if s.Teams {
+				tag += ", team 1"
+			}
 		}
 		tw := c.width(sansItalic, smallSize, tag) + 2
 		c.ink(black)

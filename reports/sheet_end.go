@@ -43,8 +43,12 @@ func endLines(s *ScoreSheet) []endLine {
 		return false
 	}
 	if r.ByHand {
+		entered := "Result entered"
+		if r.TeamFinal != nil {
+			entered = "Team result entered"
+		}
 		return []endLine{
-			line(true, func(i int) (string, string) { return "Result entered", strconv.Itoa(at(r.Final, i)) }),
+			line(true, func(i int) (string, string) { return entered, strconv.Itoa(at(r.Final, i)) }),
 			line(false, func(i int) (string, string) { return "Spread", signed(r.Spread(i + 1)) }),
 		}
 	}

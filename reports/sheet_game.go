@@ -32,6 +32,14 @@ func ScoreSheetFromGame(t *service.Tournament, g *service.GameView, layout *scor
 	}
 	s.Turns = m.turns
 	s.Result = resultOf(g, m.endRacks)
+	// The game view does not say it is a team game until its result
+	// does (team totals); a finished team game prints as one.
+	if r := g.Result; r != nil && len(r.TeamFinal) == 2 && len(g.Players) == 4 {
+		s.Teams = true
+	}
+	if r := s.Result; r != nil && r.TeamFinal != nil {
+		s.Teams = true
+	}
 	return s
 }
 
@@ -114,6 +122,15 @@ func handResult(g *service.GameView, o *service.OfficialResult) *SheetResult {
 	for _, p := range g.Players {
 		if o.WinnerPlayerID != nil && p.PlayerID == *o.WinnerPlayerID {
 			res.Winner = p.Seat
+		}
+	}
+	// A team game's hand result is the two teams' scores: each seat
+	// shows its team's, and the winner is a team.
+	if len(g.Players) == 4 && len(o.Scores) == 2 {
+		res.TeamFinal = res.Final
+		res.Final = []int{o.Scores[0], o.Scores[1], o.Scores[0], o.Scores[1]}
+		if res.Winner > 0 {
+			res.Winner = (res.Winner-1)%2 + 1
 		}
 	}
 	if o.Kind == service.ResultForfeit {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/jung-kurt/gofpdf"
 	"rsc.io/qr"
@@ -18,8 +19,11 @@ type TableCard struct {
 	Division   string
 	Round      int
 	Table      int
-	Players    []string // in seat order: the first goes first; one for a bye
-	URL        string   // the score-entry page with the table's credential
+	Players    []string // in seat order: the first goes first; one for a bye; 3-4 at a table of three or four
+	// Teams: a team game, Players[0] and Players[2] against Players[1]
+	// and Players[3].
+	Teams bool
+	URL   string // the score-entry page with the table's credential
 }
 
 // WriteTableCards prints one card a page, in the order given.
@@ -54,20 +58,26 @@ func drawTableCard(c canvas, f frame, card *TableCard, i int) error {
 	y += 62
 	c.hline(x+20, y, w-40, 0.5, black)
 	y += 5
-	switch len(card.Players) {
-	case 0:
-	case 1:
+	switch n := len(card.Players); {
+	case n == 4 && card.Teams:
+		y = drawTeamCard(c, x, y, w, card.Players)
+	case n > 2:
+		y = drawGroupCard(c, x, y, w, card.Players)
+	case n == 0:
+		y += 36
+	case n == 1:
 		c.text(x, y, w, 12, alignCenter, sansBold, 22, card.Players[0])
 		c.ink(darkGrey)
 		c.text(x, y+12, w, 7, alignCenter, sansItalic, 13, "bye")
+		y += 36
 	default:
 		c.text(x, y, w, 12, alignCenter, sansBold, 22, card.Players[0])
 		c.ink(darkGrey)
 		c.text(x, y+12, w, 7, alignCenter, sansItalic, 12, "goes first, against")
 		c.ink(black)
 		c.text(x, y+19, w, 12, alignCenter, sansBold, 22, card.Players[1])
+		y += 36
 	}
-	y += 36
 	if card.URL == "" {
 		return nil
 	}
@@ -86,4 +96,35 @@ func drawTableCard(c canvas, f frame, card *TableCard, i int) error {
 	c.ink(black)
 	c.text(x, y+5, w, 6, alignCenter, mono, 9, card.URL)
 	return c.Error()
+}
+
+// drawGroupCard lists a table of three or four in the order of play, one
+// name a line, and returns the y below them.
+func drawGroupCard(c canvas, x, y, w float64, players []string) float64 {
+	c.ink(darkGrey)
+	c.text(x, y, w, 7, alignCenter, sansItalic, 12, "play in this order")
+	y += 8
+	for i, name := range players {
+		c.ink(darkGrey)
+		c.text(x+w/2-70, y, 12, 10, alignRight, sansBold, 16, strconv.Itoa(i+1))
+		c.ink(black)
+		c.text(x+w/2-55, y, 125, 10, alignLeft, sansBold, 20, name)
+		y += 10
+	}
+	return y + 4
+}
+
+// drawTeamCard shows a team game as its two pairs, with the order of
+// play under them, and returns the y below.
+func drawTeamCard(c canvas, x, y, w float64, p []string) float64 {
+	c.ink(black)
+	c.text(x, y, w, 12, alignCenter, sansBold, 22, p[0]+" & "+p[2])
+	c.ink(darkGrey)
+	c.text(x, y+12, w, 7, alignCenter, sansItalic, 12, "against")
+	c.ink(black)
+	c.text(x, y+19, w, 12, alignCenter, sansBold, 22, p[1]+" & "+p[3])
+	c.ink(darkGrey)
+	c.text(x, y+32, w, 7, alignCenter, sansItalic, 12, "in turn: "+strings.Join(p, ", "))
+	c.ink(black)
+	return y + 44
 }

@@ -1,7 +1,8 @@
 // Results by table: a round's tables, those without a result first, each
-// with two score boxes in seat order, keyed from the slips without the
-// mouse. A score, Tab, the other score, Enter: the row is saved and focus
-// goes to the next table without a result. A refusal is said in plain
+// with a score box a seat in seat order (a table of three or four: three
+// or four; a team game: one a team), keyed from the slips without the
+// mouse. A score, Tab, the next score, ..., Enter: the row is saved and
+// focus goes to the next table without a result. A refusal is said in plain
 // words in the row; when the server wants a reason (a result already in,
 // a game recorded at the table), a reason box opens there and Enter sends
 // the scores again with it.
@@ -22,6 +23,9 @@
   function signed(n) { return n > 0 ? "+" + n : n < 0 ? "−" + (-n) : "0"; }
   function wl(n) { var w = Math.floor(n); return n === w ? String(n) : (w ? w : "") + "½"; }
   function done(row) { return !!row.view.result; }
+  // sides are what the scores go with, in seat order: the players, or a
+  // team game's two teams ("Ann & Cy").
+  function sides(v) { return C.sides(v.players, v.teams); }
 
   // describe says what a result in the table is, in words.
   function describe(v) {
@@ -29,35 +33,54 @@
     if (!r && v.status) return "Being recorded at the table, no result yet: a score typed here sets the record aside.";
     if (!r) return "";
     if (r.kind !== "game" || !v.scores) return "Result in: " + r.kind + (r.names ? " (" + r.names.join(", ") + ")" : "") + ".";
-    var a = v.players[0].name, b = v.players[1].name, d = v.scores[0] - v.scores[1];
     var how = r.source === "recorded" ? " (recorded at the table)" : "";
+    var s = sides(v);
+    if (s.length > 2) return "Result in: " + s.map(function (n, i) { return n + " " + v.scores[i]; }).join(", ") + how + ".";
+    var d = v.scores[0] - v.scores[1];
     if (d === 0) return "Result in: a tie, " + v.scores[0] + " all" + how + ".";
-    return "Result in: " + (d > 0 ? a : b) + " by " + Math.abs(d) + how + ".";
+    return "Result in: " + (d > 0 ? s[0] : s[1]) + " by " + Math.abs(d) + how + ".";
   }
 
   function scoreBox(row, seat) {
-    var p = row.view.players[seat];
+    var v = row.view, name = sides(v)[seat];
     var input = el("input", { type: "text", inputMode: "numeric", autocomplete: "off", className: "score", maxLength: 4 });
-    input.setAttribute("aria-label", "Table " + row.view.table + ", seat " + (seat + 1) + ": " + p.name + "'s score");
+    input.setAttribute("aria-label", v.teams ? "Table " + v.table + ", team " + (seat + 1) + ": " + name + "'s score"
+      : "Table " + v.table + ", seat " + (seat + 1) + ": " + name + "'s score");
     input.dataset.seat = String(seat);
     return input;
   }
 
+  // seatCells are the row's middle cells. Two sides (a pair, or a team
+  // game's two teams): name, score – score, name. A table of three or
+  // four: one cell of labelled boxes in seat order.
+  function seatCells(row) {
+    var s = sides(row.view);
+    if (s.length === 2) {
+      var dash = el("td", { className: "dash" }, "–");
+      dash.setAttribute("aria-hidden", "true");
+      return [el("td", { className: "seat-name" }, s[0]), el("td", { className: "num box" }, row.inputs[0]), dash,
+        el("td", { className: "num box" }, row.inputs[1]), el("td", { className: "seat-name" }, s[1])];
+    }
+    var cell = el("td", { colSpan: 5, className: "group-seats" });
+    s.forEach(function (name, i) {
+      cell.appendChild(el("label", { className: "group-seat" }, el("span", { className: "seat-no" }, i + 1),
+        el("span", { className: "seat-name" }, name), row.inputs[i]));
+    });
+    return [cell];
+  }
+
   function makeRow(v) {
     var row = { view: v, busy: false, dirty: false, needVoid: false };
-    row.inputs = [scoreBox(row, 0), scoreBox(row, 1)];
+    row.inputs = sides(v).map(function (n, i) { return scoreBox(row, i); });
     row.reason = el("input", { type: "text", className: "reason", autocomplete: "off", maxLength: 500, placeholder: "kept in the audit log" });
     row.reasonLabel = el("label", { className: "reason-label" }, el("span", { className: "reason-ask" }), row.reason);
     row.reasonLabel.hidden = true;
     row.echo = el("span", { className: "echo" });
     var tableCell = el("td", { className: "num table-no" }, v.table);
     if (manyDivisions && v.division) tableCell.appendChild(el("span", { className: "division-tag" }, v.division));
-    var dash = el("td", { className: "dash" }, "–");
-    dash.setAttribute("aria-hidden", "true");
-    row.tr = el("tr", { dataset: { table: String(v.table) } }, tableCell,
-      el("td", { className: "seat-name" }, v.players[0].name), el("td", { className: "num box" }, row.inputs[0]), dash,
-      el("td", { className: "num box" }, row.inputs[1]), el("td", { className: "seat-name" }, v.players[1].name),
-      el("td", { className: "outcome" }, row.echo, row.reasonLabel));
+    row.tr = el("tr", { className: row.inputs.length > 2 ? "group" : "", dataset: { table: String(v.table) } }, tableCell);
+    seatCells(row).forEach(function (td) { row.tr.appendChild(td); });
+    row.tr.appendChild(el("td", { className: "outcome" }, row.echo, row.reasonLabel));
     row.inputs.forEach(function (i) {
       i.addEventListener("focus", function () { i.select(); });
       i.addEventListener("input", function () { row.dirty = true; });
@@ -73,7 +96,7 @@
     var v = row.view;
     row.tr.classList.toggle("done", done(row));
     row.tr.classList.toggle("missing", !done(row));
-    if (v.scores) { row.inputs[0].value = v.scores[0]; row.inputs[1].value = v.scores[1]; }
+    if (v.scores) row.inputs.forEach(function (input, i) { if (v.scores[i] !== undefined) input.value = v.scores[i]; });
   }
 
   // say writes the row's outcome cell; kind is "", "ok" or "error". What
@@ -141,7 +164,7 @@
 
   function scoresOf(row) {
     var out = [];
-    for (var i = 0; i < 2; i++) {
+    for (var i = 0; i < row.inputs.length; i++) {
       var s = row.inputs[i].value.trim();
       if (!/^\d{1,4}$/.test(s)) return { bad: i };
       out.push(parseInt(s, 10));
@@ -149,7 +172,7 @@
     return { scores: out };
   }
 
-  function sameScores(row, s) { return row.view.scores && row.view.scores[0] === s[0] && row.view.scores[1] === s[1]; }
+  function sameScores(row, s) { return !!row.view.scores && JSON.stringify(row.view.scores) === JSON.stringify(s); }
 
   // words turns a refusal into what the director reads: no codes.
   function refusal(row, err) {
@@ -185,7 +208,7 @@
     if (row.busy) return;
     var got = scoresOf(row);
     if (got.bad !== undefined) {
-      say(row, "Type both scores, in whole numbers.", "error");
+      say(row, row.inputs.length === 2 ? "Type both scores, in whole numbers." : "Type every score, in whole numbers.", "error");
       row.inputs[got.bad].focus();
       return;
     }
@@ -220,11 +243,12 @@
     });
   }
 
-  // echo is a saved row's line: who won by how much, and both players'
-  // records after it.
+  // echo is a saved row's line: who won by how much (at a table of three
+  // or four, everyone's score), and every player's record after it.
   function echo(row, res) {
-    var s = row.view.scores, p = row.view.players, d = s[0] - s[1];
-    var head = (res.amended ? "Amended: " : "Saved: ") + (d === 0 ? "a tie. " : (d > 0 ? p[0].name : p[1].name) + " by " + Math.abs(d) + ". ");
+    var s = row.view.scores, p = sides(row.view), d = s[0] - s[1], head = res.amended ? "Amended: " : "Saved: ";
+    if (p.length > 2) head += p.map(function (n, i) { return n + " " + s[i]; }).join(", ") + ". ";
+    else head += d === 0 ? "a tie. " : (d > 0 ? p[0] : p[1]) + " by " + Math.abs(d) + ". ";
     return head + (res.players || []).map(function (x) {
       return x.name + " " + wl(x.wins) + "–" + wl(x.losses) + " " + signed(x.spread);
     }).join(" · ");
@@ -236,7 +260,9 @@
     if (!row) return;
     if (e.key === "Enter") {
       e.preventDefault();
-      if (t === row.inputs[0] && row.inputs[1].value.trim() === "" && row.reasonLabel.hidden) { row.inputs[1].focus(); return; }
+      // Enter in a box with an empty one after it goes on to that one.
+      var at = row.inputs.indexOf(t), empty = row.inputs.filter(function (b, i) { return i > at && b.value.trim() === ""; })[0];
+      if (at >= 0 && empty && row.reasonLabel.hidden) { empty.focus(); return; }
       save(row);
     } else if (e.key === "Escape" && !row.reasonLabel.hidden) {
       e.preventDefault();

@@ -48,14 +48,25 @@
     });
   }
 
-  function names(p) { return p.players.map(function (x) { return x.name; }).join(" v "); }
+  // names: "Ann v Bob", everyone at a table of three or four, "Ann & Cy
+  // vs Bob & Di" in a team game.
+  function names(p) { return C.tableNames(p.players, p.teams); }
+  // resultText: the scores in seat order (a team game: the teams'), or
+  // what the result is (a bye, a forfeit).
+  function resultText(r) {
+    if (!r.scores) return r.kind;
+    if (r.teams || (r.names || []).length > 2) {
+      return C.sides(r.names || [], r.teams).map(function (n, i) { return n + " " + r.scores[i]; }).join(", ");
+    }
+    return r.scores.join("–");
+  }
 
   function render(rp) {
     var tb = document.querySelector("#pairings tbody");
     tb.textContent = "";
     (rp.pairings || []).forEach(function (p) {
       var result = "";
-      if (p.result) result = p.result.scores ? p.result.scores.join("–") : p.result.kind;
+      if (p.result) result = resultText(p.result);
       var link = p.game_id ? el("a", { href: "/director/" + C.tournament + "/games/" + p.game_id, className: "btn-link" }, "Game") : "";
       tb.appendChild(el("tr", { dataset: { table: String(p.table || ""), players: p.players.map(function (x) { return x.id; }).join(" "), done: p.result ? "1" : "" } },
         el("td", { className: "num" }, p.bye ? "bye" : p.table), el("td", { className: "players" }, names(p)),
@@ -84,7 +95,7 @@
   var gameWords = { "in-progress": "being played", "awaiting-acceptance": "last play not yet accepted",
     "awaiting-racks": "waiting for the racks", "on-hold": "play on hold", finished: "finished", voided: "record set aside" };
   function tableText(m) {
-    var who = m.players.map(function (x) { return x.name; }).join(" v ") + (m.status ? ", " + (gameWords[m.status] || m.status) : "");
+    var who = C.tableNames(m.players, m.teams) + (m.status ? ", " + (gameWords[m.status] || m.status) : "");
     return m.table ? "table " + m.table + " (" + who + ")" : who;
   }
   // missingText says which tables a refusal was about, in plain words.

@@ -58,7 +58,7 @@
       rs.forEach(function (r) {
         var btn = el("button", { type: "button", className: "small-btn" }, "Amend");
         btn.addEventListener("click", function () { startAmend(r); });
-        var who = r.names.join(" v ");
+        var who = C.tableNames(r.names, r.teams);
         if (r.game_id) who = el("a", { href: "/director/" + C.tournament + "/games/" + r.game_id }, who);
         tb.appendChild(el("tr", { dataset: { result: String(r.id) } }, el("td", { className: "num" }, r.table || ""), el("td", {}, who),
           el("td", { className: "num" }, r.scores.join("–")), el("td", {}, r.kind + (r.source && r.source !== "director" ? " (" + r.source + ")" : "")), el("td", {}, btn)));
@@ -93,7 +93,7 @@
       ensureRound(round);
       roundSel.value = String(round);
       return Promise.all([loadStandings(), loadResults()]).then(function () {
-        return "Result entered: " + (r.names ? r.names.join(" v ") : "") + (r.scores ? " " + r.scores.join("–") : "") + ".";
+        return "Result entered: " + (r.names ? C.tableNames(r.names, r.teams) : "") + (r.scores ? " " + r.scores.join("–") : "") + ".";
       });
     });
   });
@@ -102,10 +102,12 @@
     amending = r;
     var box = document.getElementById("amend-scores");
     box.textContent = "";
-    r.names.forEach(function (n, i) {
+    // A score a side: a player each, or a team game's two teams.
+    amending.sides = C.sides(r.names, r.teams).slice(0, r.scores.length);
+    amending.sides.forEach(function (n, i) {
       box.appendChild(el("label", { className: "short" }, n, el("input", { name: "a" + i, type: "number", value: String(r.scores[i]), required: true })));
     });
-    document.getElementById("amend-title").textContent = "Amend: " + r.names.join(" v ") + ", round " + r.round;
+    document.getElementById("amend-title").textContent = "Amend: " + C.tableNames(r.names, r.teams) + ", round " + r.round;
     C.status(aform, "", false);
     aform.hidden = false;
     aform.elements.reason.focus();
@@ -113,7 +115,7 @@
   document.getElementById("amend-cancel").addEventListener("click", function () { aform.hidden = true; amending = null; });
   C.submit(aform, function () {
     if (!amending) throw new Error("Choose a result to amend.");
-    var f = aform.elements, scores = amending.names.map(function (n, i) { return C.num(f["a" + i].value); });
+    var f = aform.elements, scores = amending.sides.map(function (n, i) { return C.num(f["a" + i].value); });
     if (scores.indexOf(null) >= 0) throw new Error("Enter every score.");
     return C.api("PATCH", C.base + "/results/" + amending.id, { scores: scores, reason: f.reason.value.trim() }).then(function () {
       f.reason.value = "";

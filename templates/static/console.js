@@ -120,10 +120,26 @@ var Console = (function () {
     };
   }
 
+  // sides are what a table's scores go with, in seat order: a player
+  // each, or in a team game (seats 1 and 3 against 2 and 4) a team each,
+  // "Ann & Cy". names are strings or {name} objects.
+  function sides(names, teams) {
+    var n = (names || []).map(function (x) { return typeof x === "string" ? x : x.name; });
+    if (teams && n.length === 4) return [n[0] + " & " + n[2], n[1] + " & " + n[3]];
+    return n;
+  }
+  // tableNames says who plays at a table: "Ann v Bob", "Ann v Bob v Cy"
+  // at a table of three or four, "Ann & Cy vs Bob & Di" in a team game.
+  function tableNames(names, teams) {
+    var s = sides(names, teams);
+    return teams && s.length === 2 ? s.join(" vs ") : s.join(" v ");
+  }
+
   // The page's tournament, from the data-tournament of its <main>.
   var holder = document.querySelector("[data-tournament]");
   var tournament = holder ? holder.dataset.tournament : "";
   return { api: api, status: status, submit: submit, el: el, num: num, live: live, debounce: debounce,
+    sides: sides, tableNames: tableNames,
     csrf: csrf, tournament: tournament, base: "/api/v1/tournaments/" + tournament };
 })();
 
@@ -253,7 +269,7 @@ function attentionOf(g, now) {
   // "confirmed" (one boolean a seat) may be missing from older servers:
   // then nothing is claimed about it.
   if (g.status === "finished" && Array.isArray(g.confirmed) && !(g.confirmed.length && g.confirmed.every(Boolean))) {
-    out.push(say("unconfirmed"));
+    out.push(say(g.confirmed.length > 2 ? "unconfirmed-all" : "unconfirmed"));
   }
   // A game played on paper, its result entered by hand, is not quiet.
   if (g.status === "in-progress" && !g.official_result) {

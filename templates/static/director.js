@@ -28,7 +28,7 @@
         if (r.status !== "in-play" || !missing.length || r.results === 0 || r.results < r.games / 2) return;
         if (missing.some(function (m) { return playing[m.status]; })) return;
         var tables = missing.map(function (m) {
-          var who = m.players.map(function (p) { return p.name; }).join(" v ");
+          var who = C.tableNames(m.players, m.teams);
           return m.table ? "table " + m.table + " (" + who + ")" : who;
         }).join(", ");
         roundItems.push({ round: r.number, text: Attention.say("round-missing", { round: r.number, division: r.division ? " of " + r.division : "",
@@ -60,7 +60,9 @@
   function renderRow(id) {
     var r = rows[id], g = r.game, tr = document.getElementById("game-" + id);
     if (!tr) return;
-    tr.querySelector(".scores").textContent = g.players.map(function (p) { return p.score; }).join(" – ");
+    // A team game's scores are its two teams' (seats 1 and 3, 2 and 4).
+    var ps = g.players, scores = r.teams && ps.length === 4 ? [ps[0].score + ps[2].score, ps[1].score + ps[3].score] : ps.map(function (p) { return p.score; });
+    tr.querySelector(".scores").textContent = scores.join(" – ");
     tr.querySelector(".turn").textContent = g.next_turn;
     tr.querySelector(".st").textContent = Attention.status(g.status);
     tr.dataset.last = r.last || "";
@@ -73,7 +75,7 @@
       if (!g || !g.id || !rows[g.id]) return;
       var last = null;
       (g.turns || []).forEach(function (t) { if (!last || t.created_at > last) last = t.created_at; });
-      rows[g.id] = { game: g, last: last };
+      rows[g.id] = { game: g, last: last, teams: rows[g.id].teams };
       renderRow(g.id);
       renderAttention();
       var tr = document.getElementById("game-" + g.id);

@@ -31,6 +31,16 @@ window.tourneyTable = (function () {
   T.el = function (tag, cls, s) { var e = document.createElement(tag); if (cls) e.className = cls; if (s !== undefined) e.textContent = s; return e; };
   T.playerName = function (seat) { var p = T.game.players[seat - 1]; return p ? p.name : "player " + seat; };
   T.nextSeat = function (seat) { return seat % T.game.players.length + 1; };
+  // A team game (the page says so: the game's view does not): seats 1 and
+  // 3 against seats 2 and 4. teamName(1) is "Ann & Cy".
+  T.teams = document.querySelector("main").dataset.teams === "1";
+  T.isTeams = function () { return T.teams && T.game.players.length === 4; };
+  T.teamName = function (team) { return T.playerName(team) + " & " + T.playerName(team + 2); };
+  // T.num writes a score, a true minus for a negative one.
+  T.num = function (n) { return n < 0 ? "−" + (-n) : String(n); };
+  // T.versus writes two scores "451–345", or "11 to −1" when one is
+  // negative (a dash before a minus misreads).
+  T.versus = function (a, b) { return T.num(a) + (a < 0 || b < 0 ? " to " : "–") + T.num(b); };
   T.say = function (msg) { var n = T.$("notice"); n.hidden = !msg; T.text(n, msg || ""); };
   T.signed = function (n) { return (n > 0 ? "+" : n < 0 ? "−" : "") + Math.abs(n); };
   return T;

@@ -1,6 +1,7 @@
 // The table's tablet page: the end of the game. In place of move entry
 // it asks, in turn, for the acceptance of the play that went out, the
-// tiles left on the racks, and both players' confirmations of the result.
+// tiles left on the racks, and every player's confirmation of the result
+// (two, three or four players; a team game's result is its teams').
 (function (T) {
   "use strict";
   var $ = T.$, el = T.el, playerName = T.playerName, nextSeat = T.nextSeat;
@@ -29,7 +30,7 @@
     if (!o) { box.appendChild(el("p", "", "Ask the director for the result.")); return; }
     var s = o.scores, seat = 0;
     T.game.players.forEach(function (p) { if (o.winner_player_id === p.player_id) seat = p.seat; });
-    box.appendChild(el("p", "winner", o.tie ? "A tie, " + s.join("–") : seat ? playerName(seat) + " wins " + s[seat - 1] + "–" + s[nextSeat(seat) - 1] : s.join("–")));
+    box.appendChild(el("p", "winner", winnerText(s, o.tie, seat, T.isTeams() && s.length === 2)));
     box.appendChild(el("p", "", "The turns entered here are kept, but the result above is the one that counts."));
   }
 
@@ -102,13 +103,34 @@
     });
   }
 
+  // winnerText says who won: "Ann wins 451–345"; at a table of three or
+  // four "Ann wins with 380; Cy 350, Bob 310" (the others best first); in
+  // a team game "Ann & Cy win 420–390". scores are by seat, or by team
+  // (teams), and winner is a seat, or a team; 0 with no winner.
+  function winnerText(scores, tie, winner, teams) {
+    var num = T.num;
+    if (teams) {
+      if (tie) return "A tie, " + num(scores[0]) + " all";
+      return winner ? T.teamName((winner - 1) % 2 + 1) + " win " + T.versus(scores[(winner - 1) % 2], scores[winner % 2]) : T.versus(scores[0], scores[1]);
+    }
+    if (scores.length === 2) {
+      if (tie) return "A tie, " + T.versus(scores[0], scores[1]);
+      return winner ? playerName(winner) + " wins " + T.versus(scores[winner - 1], scores[nextSeat(winner) - 1]) : T.versus(scores[0], scores[1]);
+    }
+    var seats = scores.map(function (x, i) { return i + 1; }).sort(function (a, b) { return scores[b - 1] - scores[a - 1] || a - b; });
+    var top = seats.filter(function (seat) { return scores[seat - 1] === scores[seats[0] - 1]; });
+    var rest = function (from) { return seats.slice(from).map(function (seat) { return playerName(seat) + " " + num(scores[seat - 1]); }).join(", "); };
+    if (top.length > 1) return "A tie at the top: " + top.map(playerName).join(" and ") + " " + num(scores[top[0] - 1]) + (seats.length > top.length ? "; " + rest(top.length) : "");
+    return playerName(seats[0]) + " wins with " + num(scores[seats[0] - 1]) + "; " + rest(1);
+  }
+
   // showResult: the final scores, how they came about, and a button for
   // each player still to confirm them.
   function showResult(box, r) {
-    var game = T.game;
+    var game = T.game, teams = T.isTeams() && (r.team_final || []).length === 2;
     box.appendChild(el("h2", "", "Game over"));
     var final = r.final || game.totals;
-    var win = r.tie ? "A tie, " + final.join("–") : r.winner ? playerName(r.winner) + " wins " + final[r.winner - 1] + "–" + final[nextSeat(r.winner) - 1] : "";
+    var win = r.tie || r.winner ? winnerText(teams ? r.team_final : final, r.tie, r.winner, teams) : "";
     if (win) box.appendChild(el("p", "winner", win));
     var tbl = el("table", "final"), head = el("tr");
     head.appendChild(el("th", "", ""));
@@ -117,7 +139,7 @@
     function line(label, xs, sign, cls) {
       if (!xs) return;
       var tr = el("tr", cls || ""); tr.appendChild(el("td", "", label));
-      xs.forEach(function (x) { tr.appendChild(el("td", "num", sign ? T.signed(x) : String(x))); });
+      xs.forEach(function (x) { tr.appendChild(el("td", "num", sign ? T.signed(x) : typeof x === "number" ? T.num(x) : String(x))); });
       tbl.appendChild(tr);
     }
     line("Before racks", r.before_adjust);
@@ -127,21 +149,27 @@
       line("Time penalty", r.time_penalty.map(function (x, i) { return T.signed(-Math.abs(x)) + (mins[i] ? " (" + mins[i] + " min)" : ""); }));
     }
     line("Final", final, false, "total-line");
+    if (teams) line("Team", game.players.map(function (p) { return r.team_final[(p.seat - 1) % 2]; }), false, "team-line");
     box.appendChild(tbl);
+    // What each player confirms: the scores in seat order (a team game:
+    // the teams').
+    var shown = teams ? T.versus(r.team_final[0], r.team_final[1]) : final.length > 2 ? final.map(T.num).join(", ") : T.versus(final[0], final[1]);
     var confirmed = game.confirmed || [], pending = {};
     T.queue().forEach(function (i) { if (i.kind === "confirm") pending[i.body.player] = true; });
     var row = el("div", "confirms");
     game.players.forEach(function (p) {
       if (confirmed[p.seat - 1]) { row.appendChild(el("div", "confirmed", "✓ " + p.name + " confirmed")); return; }
-      var btn = el("button", "big primary", p.name + ": confirm " + final.join("–")); btn.type = "button"; btn.id = "confirm-" + p.seat;
+      var btn = el("button", "big primary", p.name + ": confirm " + shown); btn.type = "button"; btn.id = "confirm-" + p.seat;
       btn.disabled = !!pending[p.seat];
       btn.addEventListener("click", function () {
-        T.enqueue("confirm", "/confirm", { player: p.seat }, p.name + " confirms the result " + final.join("–"), T.local());
+        T.enqueue("confirm", "/confirm", { player: p.seat }, p.name + " confirms the result " + shown, T.local());
       });
       row.appendChild(btn);
     });
     box.appendChild(row);
     if (!confirmed.length || !confirmed.every(function (c) { return c; })) askOvertime(box, r);
-    if (confirmed.length && confirmed.every(function (c) { return c; })) box.appendChild(el("p", "all-confirmed", "Both players have confirmed the result. Thank you!"));
+    if (confirmed.length && confirmed.every(function (c) { return c; })) {
+      box.appendChild(el("p", "all-confirmed", (confirmed.length > 2 ? "Everyone has" : "Both players have") + " confirmed the result. Thank you!"));
+    }
   }
 })(window.tourneyTable);

@@ -6,6 +6,16 @@
   "use strict";
   var $ = T.$, el = T.el, signed = T.signed, playerName = T.playerName;
 
+  // confirmedScores reads a confirmation's scores as the server writes
+  // them, joined by hyphens ("451-345", "9--7-2" for 9, −7, 2): two as
+  // "451–345", more as "9, −7, 2".
+  function confirmedScores(move) {
+    var out = [], re = /(-?\d+)-?/g, m;
+    while ((m = re.exec(move || "")) !== null) out.push(parseInt(m[1], 10));
+    if (!out.length) return move || "";
+    return out.length === 2 ? T.versus(out[0], out[1]) : out.map(T.num).join(", ");
+  }
+
   T.describe = function (t) {
     var who = playerName(t.player), s;
     switch (t.kind) {
@@ -25,7 +35,7 @@
       case "end-rack": s = who + ": tiles left " + (t.rack || "none") + " " + signed(t.score); break;
       case "time-penalty": s = who + ": time penalty" + (t.move ? " (" + t.move + " over)" : "") + " " + signed(t.score); break;
       case "hold": s = who + " holds turn " + t.challenged_turn; break;
-      case "confirm": s = who + " confirms the result " + t.move; break;
+      case "confirm": s = who + " confirms the result " + confirmedScores(t.move); break;
       case "end": s = "The director ended the game where it stood (" + ({ time: "time ran out", abandoned: "abandoned", adjudicated: "adjudicated" }[t.move] || t.move) + ")"; break;
       case "void": s = "The director set this record aside and entered the result by hand"; break;
       default: s = who + ": " + t.kind + " " + signed(t.score);

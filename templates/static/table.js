@@ -10,13 +10,26 @@
   // How often an idle page asks whether the director changed the game.
   var REFRESH_MS = 10000;
 
+  // renderTotals: every seat's name and running score, the seat to move
+  // marked; in a team game each team's players together under the
+  // team's total (seats 1 and 3, 2 and 4).
   function renderTotals(l) {
     var totals = $("totals"); totals.innerHTML = "";
-    T.game.players.forEach(function (p) {
+    function seat(p, into) {
       var d = el("div", "total" + (p.seat === l.toMove && !T.over() ? " to-move" : ""));
       d.dataset.seat = p.seat;
-      d.appendChild(el("span", "name", p.name)); d.appendChild(document.createTextNode(" ")); d.appendChild(el("span", "score", String(p.score)));
-      totals.appendChild(d);
+      d.appendChild(el("span", "name", p.name)); d.appendChild(document.createTextNode(" ")); d.appendChild(el("span", "score", T.num(p.score)));
+      into.appendChild(d);
+    }
+    if (!T.isTeams()) { T.game.players.forEach(function (p) { seat(p, totals); }); return; }
+    [0, 1].forEach(function (team) {
+      var box = el("div", "team"), ps = [T.game.players[team], T.game.players[team + 2]];
+      box.dataset.team = team + 1;
+      var sum = el("span", "team-score", T.num(ps[0].score + ps[1].score));
+      sum.title = T.teamName(team + 1) + ": team total";
+      box.appendChild(sum);
+      ps.forEach(function (p) { seat(p, box); });
+      totals.appendChild(box);
     });
   }
   // renderGame draws everything from the game and the waiting entries.
@@ -37,8 +50,11 @@
     if (ended && !$("entry").hidden) T.clearEntry();
     $("entry").hidden = ended;
     ["confirm", "pass", "exchange"].forEach(function (id) { $(id).hidden = ended; $(id).disabled = !!l.blocked; });
-    $("challenge").hidden = ended && game.status !== "awaiting-acceptance";
-    $("hold").hidden = ended;
+    // Under the void rule a word not in the list is refused as it is
+    // played: there is nothing to challenge or hold.
+    var noChallenges = game.challenge_rule === "void";
+    $("challenge").hidden = noChallenges || (ended && game.status !== "awaiting-acceptance");
+    $("hold").hidden = noChallenges || ended;
     $("hold").disabled = !!l.blocked || T.held();
     $("undo").hidden = confirmedAny;
     $("actions").hidden = ["confirm", "pass", "exchange", "hold", "challenge", "undo"].every(function (id) { return $(id).hidden; });
