@@ -147,7 +147,7 @@ func (s *Server) slipsPDF(c *gin.Context) {
 		if pv.Bye {
 			continue
 		}
-		slip := reports.ResultSlip{Tournament: rp.maker.t.Name, Division: rp.maker.division(rp.pairings.DivisionID), Round: rp.round, Table: pv.Table}
+		slip := reports.ResultSlip{Tournament: rp.maker.t.Name, Division: rp.maker.division(rp.pairings.DivisionID), Round: rp.round, Table: pv.Table, Teams: pv.Teams}
 		for _, pl := range pv.Players {
 			slip.Players = append(slip.Players, pl.Name)
 		}
@@ -213,7 +213,7 @@ func (s *Server) tableCardsPDF(c *gin.Context) {
 		if pv.Table < 1 {
 			continue
 		}
-		card := reports.TableCard{Tournament: rp.maker.t.Name, Division: rp.maker.division(rp.pairings.DivisionID), Round: rp.round, Table: pv.Table}
+		card := reports.TableCard{Tournament: rp.maker.t.Name, Division: rp.maker.division(rp.pairings.DivisionID), Round: rp.round, Table: pv.Table, Teams: pv.Teams}
 		for _, pl := range pv.Players {
 			card.Players = append(card.Players, pl.Name)
 		}

@@ -26,6 +26,8 @@ type MissingTable struct {
 	// Status is the game's while it is recorded turn by turn (in-progress,
 	// awaiting-racks, ...); empty when no turn is recorded.
 	Status string `json:"status,omitempty"`
+	// Teams: a team game (Players[0] and [2] against [1] and [3]).
+	Teams bool `json:"teams,omitempty"`
 }
 
 // RoundStatus is one round of a division: where it stands.
@@ -60,7 +62,7 @@ func (st *divState) roundStatus(round int) RoundStatus {
 			}
 			continue
 		}
-		m := MissingTable{Table: p.Table}
+		m := MissingTable{Table: p.Table, Teams: p.Teams}
 		lines := p.Players()
 		if g := st.gameOf(round, st.id(p.Player)); g != nil {
 			m.Table, m.GameID = g.Table, copyID(&g.ID)

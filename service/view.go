@@ -57,6 +57,7 @@ type GameView struct {
 	Lexicon        string      `json:"lexicon,omitempty"`
 	CreatedAt      time.Time   `json:"created_at"` // when the game was set up (paired)
 	Players        []SeatView  `json:"players"`
+	Teams          bool        `json:"teams,omitempty"` // seats 1 and 3 against 2 and 4
 	Turns          []TurnView  `json:"turns"`
 	Board          []string    `json:"board"`
 	Unseen         string      `json:"unseen"` // tiles neither on the board: bag and racks together
@@ -213,7 +214,7 @@ func resultView(r scoring.Result, g *Game) *ResultView {
 func (s *Service) view(t *Tournament, g *Game, names map[int64]string, all []TurnEvent, r *replayed) *GameView {
 	eg := r.game
 	v := &GameView{
-		ID: g.ID, TournamentID: g.TournamentID, DivisionID: g.DivisionID, Round: g.Round, Table: g.Table,
+		ID: g.ID, TournamentID: g.TournamentID, DivisionID: g.DivisionID, Round: g.Round, Table: g.Table, Teams: g.Teams,
 		Variant: t.Variant, ChallengeRule: t.ChallengeRule, Lexicon: t.Lexicon, CreatedAt: g.CreatedAt,
 		Board: eg.Board().Text(r.v.Tiles), Bag: eg.Bag(), Totals: eg.Totals(),
 		ToMove: eg.ToMove() + 1, NextTurn: nextSeq(all), ScorelessTurns: eg.ScorelessTurns(),
