@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -141,37 +142,42 @@ func (p *pages) console(c *gin.Context) {
 		p.pageError(c, err)
 		return
 	}
-	teams, err := p.teamGames(c, t.ID)
-	if err != nil {
-		p.pageError(c, err)
-		return
-	}
 	now := p.s.svc.Now()
 	rows := []consoleRow{}
 	for _, v := range games {
-		rows = append(rows, newConsoleRow(v, now, teams[v.ID]))
+		rows = append(rows, newConsoleRow(v, now, v.Teams))
 	}
 	data, _ := json.Marshal(map[string]any{"tournament": t.ID, "round": t.CurrentRound, "rows": rows})
 	p.render(c, http.StatusOK, "director", struct {
 		consolePage
 		Rows        []consoleRow
 		ConsoleJSON template.JS
-	}{cp, rows, template.JS(data)})
+		Backup      string
+	}{cp, rows, template.JS(data), p.backupLine(now)})
 }
 
-// teamGames are the tournament's team games, by id.
-func (p *pages) teamGames(c *gin.Context, tournamentID int64) (map[int64]bool, error) {
-	games, err := p.s.svc.ListGames(c.Request.Context(), tournamentID)
-	if err != nil {
-		return nil, err
+// backupLine says when the last backup was taken, in plain words.
+func (p *pages) backupLine(now time.Time) string {
+	at, file, ok := p.s.backups.LastBackup()
+	if !ok {
+		return "No backup taken since the server started. Download one now, or start the server with --backup-every 5m --backup-dir DIR to keep copies as you go."
 	}
-	out := map[int64]bool{}
-	for _, g := range games {
-		if g.Teams {
-			out[g.ID] = true
-		}
+	return fmt.Sprintf("Last backup %s (at %s): %s.", agoText(now.Sub(at)), at.Local().Format("15:04"), filepath.Base(file))
+}
+
+// agoText says how long ago, in whole minutes: "just now", "1 minute
+// ago", "2 h 5 min ago".
+func agoText(d time.Duration) string {
+	m := int(d / time.Minute)
+	switch {
+	case m < 1:
+		return "just now"
+	case m == 1:
+		return "1 minute ago"
+	case m < 60:
+		return fmt.Sprintf("%d minutes ago", m)
 	}
-	return out, nil
+	return fmt.Sprintf("%d h %d min ago", m/60, m%60)
 }
 
 // roomNames are a game's players as the room view lists them: "Ann –

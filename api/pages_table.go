@@ -59,13 +59,8 @@ func (p *pages) table(c *gin.Context) {
 		p.pageError(c, err)
 		return
 	}
-	teams, err := p.teamGames(c, a.TournamentID)
-	if err != nil {
-		p.pageError(c, err)
-		return
-	}
 	tp := newTablePage(v, layout, csrfFor(token))
-	tp.Teams = teams[v.ID]
+	tp.Teams = v.Teams
 	p.render(c, http.StatusOK, "table", tp)
 }
 
@@ -74,8 +69,8 @@ type tablePage struct {
 	Game       *service.GameView
 	Board      boardView
 	ToMoveName string
-	// Teams: a team game, seats 1 and 3 against 2 and 4 (the game's view
-	// does not say so; the page tells its script).
+	// Teams: a team game, seats 1 and 3 against 2 and 4 (for the page's
+	// script).
 	Teams      bool
 	Turns      []string
 	GameJSON   template.JS
