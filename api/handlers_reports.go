@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"sort"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -19,6 +20,19 @@ import (
 // shows, so who may print what is exactly who may read what.
 
 const mediaPDF = "application/pdf"
+
+// pdfDeadline bounds the drawing of one printout: a report stops at its
+// next page once the request is cancelled or the deadline passes.
+var pdfDeadline = 60 * time.Second
+
+// pdfBuffer collects a printout and tells the reports package (as a
+// reports.Stopper) when to stop drawing.
+type pdfBuffer struct {
+	bytes.Buffer
+	ctx context.Context
+}
+
+func (b *pdfBuffer) Err() error { return b.ctx.Err() }
 
 // scoreSheet sends one game's score sheet; it is readable by whoever may
 // read the game.
@@ -144,9 +158,18 @@ func (m *sheetMaker) sheet(g *service.GameView) reports.ScoreSheet {
 // in memory anyway, and a failure can then still be a problem document
 // rather than half a PDF.
 func (s *Server) sendPDF(c *gin.Context, filename string, write func(io.Writer) error) {
-	var buf bytes.Buffer
-	if err := write(&buf); err != nil {
-		writeProblem(c, s.log, err)
+	ctx, cancel := context.WithTimeout(c.Request.Context(), pdfDeadline)
+	defer cancel()
+	buf := &pdfBuffer{ctx: ctx}
+	if err := write(buf); err != nil {
+		switch {
+		case c.Request.Context().Err() != nil:
+			c.Abort() // the reader has gone: nobody to answer
+		case ctx.Err() != nil:
+			writeProblem(c, s.log, service.Errorf(service.KindUnavailable, "too-slow", "the printout took more than %v and was stopped; print fewer pages at once (a round, a division)", pdfDeadline))
+		default:
+			writeProblem(c, s.log, err)
+		}
 		return
 	}
 	c.Header("Content-Disposition", `inline; filename="`+filename+`"`)

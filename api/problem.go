@@ -47,6 +47,8 @@ func statusFor(k service.Kind) (status int, title string) {
 		return http.StatusForbidden, "Not allowed with these credentials"
 	case service.KindRateLimited:
 		return http.StatusTooManyRequests, "Too many requests"
+	case service.KindUnavailable:
+		return http.StatusServiceUnavailable, "Not done in time"
 	case kindMethodNotAllowed:
 		return http.StatusMethodNotAllowed, "Method not allowed"
 	case kindTooLarge:

@@ -22,7 +22,7 @@ const (
 
 // WriteCrossTable prints the division's cross-table.
 func WriteCrossTable(w io.Writer, paper Paper, d Division) error {
-	pdf := newDocument(paper)
+	pdf := newDocument(paper, w)
 	pdf.SetTitle(join(": ", "Cross-table", join(" · ", d.Tournament, d.caption())), true)
 	c := canvas{pdf}
 	pw, ph := paper.size()

@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"io"
+
 	"github.com/jung-kurt/gofpdf"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goitalic"
@@ -24,10 +26,24 @@ var (
 	monoBold   = face{"gomono", "B"}
 )
 
+// Stopper is a destination that can say the reader has gone or the time
+// is up (the API's, for a request cancelled or past its deadline). A
+// report written to one checks it at every page and stops there: what is
+// left is not drawn, the file is not written, and the Write function
+// returns the stopper's error.
+type Stopper interface{ Err() error }
+
 // newDocument starts an empty PDF on the given paper with the Go fonts
-// embedded (subset to the letters used when the file is written).
-func newDocument(p Paper) *gofpdf.Fpdf {
+// embedded (subset to the letters used when the file is written), for w.
+func newDocument(p Paper, w io.Writer) *gofpdf.Fpdf {
 	pdf := gofpdf.New("P", "mm", p.gofpdfName(), "")
+	if s, ok := w.(Stopper); ok {
+		pdf.SetHeaderFunc(func() {
+			if err := s.Err(); err != nil {
+				pdf.SetError(err)
+			}
+		})
+	}
 	pdf.SetMargins(margin, margin, margin)
 	// Layouts measure and place every block themselves; an automatic
 	// break in the middle of a drawing would split it.

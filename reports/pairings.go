@@ -49,7 +49,7 @@ func PairingsFromRound(tournament, division string, r *service.RoundPairings) Pa
 // three or four play goes round in the order named; a team game is its
 // two pairs ("Ann & Cy" v "Bob & Di": Ann, Bob, Cy, Di in turn).
 func WritePairings(w io.Writer, paper Paper, p Pairings) error {
-	pdf := newDocument(paper)
+	pdf := newDocument(paper, w)
 	c, f := canvas{pdf}, frameFor(paper)
 	sub := join(" · ", p.Division, numbered("Round", p.Round))
 	pdf.SetTitle(join(": ", "Pairings", join(" · ", p.Tournament, sub)), true)

@@ -12,7 +12,7 @@ import (
 // the player met with their scores and the round's record ("Bob 310, Cy
 // 290 — 2–0"), the player's seat in the order of play under "went".
 func WriteScorecards(w io.Writer, paper Paper, d Division, progress func(done int)) error {
-	pdf := newDocument(paper)
+	pdf := newDocument(paper, w)
 	pdf.SetTitle(join(": ", "Scorecards", join(" · ", d.Tournament, d.Division)), true)
 	c, f := canvas{pdf}, frameFor(paper)
 	for i := range d.Players {

@@ -151,7 +151,7 @@ func WriteScoreSheets(w io.Writer, paper Paper, sheets ...ScoreSheet) error {
 	if paper == "" {
 		paper = A4
 	}
-	pdf := newDocument(paper)
+	pdf := newDocument(paper, w)
 	c := canvas{pdf}
 	title := "Score sheets"
 	if len(sheets) == 1 {

@@ -26,7 +26,7 @@ const (
 // WriteResultSlips prints the slips three to a page, with cut lines
 // between them.
 func WriteResultSlips(w io.Writer, paper Paper, slips ...ResultSlip) error {
-	pdf := newDocument(paper)
+	pdf := newDocument(paper, w)
 	pdf.SetTitle("Result slips", true)
 	c, f := canvas{pdf}, frameFor(paper)
 	h := (f.bottom - f.top - slipGap*(slipsPerPage-1)) / slipsPerPage
@@ -179,7 +179,7 @@ type BlankScoreSheet struct {
 // names to fill in, a column of turns for each of two players, final
 // scores and signatures.
 func WriteBlankScoreSheet(w io.Writer, paper Paper, b BlankScoreSheet) error {
-	pdf := newDocument(paper)
+	pdf := newDocument(paper, w)
 	pdf.SetTitle("Score sheet (blank)", true)
 	c, f := canvas{pdf}, frameFor(paper)
 	c.AddPage()

@@ -8,7 +8,7 @@ import (
 // WriteStandings prints a division's standings: rank, player, record,
 // spread and last game, one line each, for the wall of the hall.
 func WriteStandings(w io.Writer, paper Paper, d Division) error {
-	pdf := newDocument(paper)
+	pdf := newDocument(paper, w)
 	pdf.SetTitle(join(": ", "Standings", join(" · ", d.Tournament, d.caption())), true)
 	rows := make([][]string, len(d.Standings))
 	for i, s := range d.Standings {

@@ -28,7 +28,7 @@ type TableCard struct {
 
 // WriteTableCards prints one card a page, in the order given.
 func WriteTableCards(w io.Writer, paper Paper, cards ...TableCard) error {
-	pdf := newDocument(paper)
+	pdf := newDocument(paper, w)
 	pdf.SetTitle("Table cards", true)
 	c, f := canvas{pdf}, frameFor(paper)
 	for i := range cards {

@@ -17,6 +17,7 @@ const (
 	KindUnauthorized Kind = "unauthorized" // no or wrong credentials (401)
 	KindForbidden    Kind = "forbidden"    // credentials that do not allow this (403)
 	KindRateLimited  Kind = "rate-limited" // too many requests; try again later (429)
+	KindUnavailable  Kind = "unavailable"  // could not be done in time; try again (503)
 	KindInternal     Kind = "internal"     // our fault (500)
 )
 
