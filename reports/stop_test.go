@@ -42,8 +42,12 @@ func TestReportsStopWhenAsked(t *testing.T) {
 		{"cross-table", func(w *stopAfter) error { return WriteCrossTable(w, A4, div) }},
 		{"scorecards", func(w *stopAfter) error { return WriteScorecards(w, A4, div, nil) }},
 		{"pairings", func(w *stopAfter) error { return WritePairings(w, A4, Pairings{Tournament: "Stop", Round: 1}) }},
-		{"slips", func(w *stopAfter) error { return WriteResultSlips(w, A4, ResultSlip{Tournament: "Stop", Round: 1, Table: 1, Players: []string{"A", "B"}}) }},
-		{"table cards", func(w *stopAfter) error { return WriteTableCards(w, A4, TableCard{Tournament: "Stop", Round: 1, Table: 1, Players: []string{"A", "B"}}) }},
+		{"slips", func(w *stopAfter) error {
+			return WriteResultSlips(w, A4, ResultSlip{Tournament: "Stop", Round: 1, Table: 1, Players: []string{"A", "B"}})
+		}},
+		{"table cards", func(w *stopAfter) error {
+			return WriteTableCards(w, A4, TableCard{Tournament: "Stop", Round: 1, Table: 1, Players: []string{"A", "B"}})
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			stop := &stopAfter{pages: 0}
