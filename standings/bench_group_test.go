@@ -9,18 +9,7 @@ import (
 // Swiss tables of size (3 or 4), scored from a seeded generator.
 func benchTables(tb testing.TB, n, rounds, size int, seed uint64) *Division {
 	tb.Helper()
-	cfg := DefaultConfig(RealmNASPA)
-	cfg.Rounds = rounds + 1
-	d, err := NewDivision("bench", cfg)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	rng := splitMix64{state: seed}
-	for i := 1; i <= n; i++ {
-		if _, err := d.AddPlayer(Player{Name: fmt.Sprintf("Player, Number%d", i), Rating: 1000 + int(rng.next()%1200)}); err != nil {
-			tb.Fatal(err)
-		}
-	}
+	d, rng := benchPlayers(tb, n, rounds, seed)
 	for r := 1; r <= rounds; r++ {
 		ps, err := PairGroups(d, GroupRequest{System: SystemSwiss, Round: r, Size: size})
 		if err != nil {
@@ -49,18 +38,22 @@ func benchTables(tb testing.TB, n, rounds, size int, seed uint64) *Division {
 	return d
 }
 
+// benchBySize is the 500-player division after 31 rounds of pairs
+// (size 2) or of tables of size.
+func benchBySize(b *testing.B, size int) *Division {
+	if size == 2 {
+		return benchDivision(b, 500, 31, 42)
+	}
+	return benchTables(b, 500, 31, size, 42)
+}
+
 // BenchmarkStandingsTables: standings of 500 players after 31 rounds,
 // two-player games against tables of four (three pairwise results a
 // round each), side by side.
 func BenchmarkStandingsTables(b *testing.B) {
 	for _, size := range []int{2, 4} {
 		b.Run(fmt.Sprintf("size%d", size), func(b *testing.B) {
-			var d *Division
-			if size == 2 {
-				d = benchDivision(b, 500, 31, 42)
-			} else {
-				d = benchTables(b, 500, 31, size, 42)
-			}
+			d := benchBySize(b, size)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				_ = d.Standings(31)
@@ -74,12 +67,7 @@ func BenchmarkStandingsTables(b *testing.B) {
 func BenchmarkPairTables(b *testing.B) {
 	for _, size := range []int{2, 4} {
 		b.Run(fmt.Sprintf("size%d", size), func(b *testing.B) {
-			var d *Division
-			if size == 2 {
-				d = benchDivision(b, 500, 31, 42)
-			} else {
-				d = benchTables(b, 500, 31, size, 42)
-			}
+			d := benchBySize(b, size)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				var err error

@@ -11,18 +11,7 @@ import (
 // everyone near them.
 func benchDivision(tb testing.TB, n, rounds int, seed uint64) *Division {
 	tb.Helper()
-	cfg := DefaultConfig(RealmNASPA)
-	cfg.Rounds = rounds + 1
-	d, err := NewDivision("bench", cfg)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	rng := splitMix64{state: seed}
-	for i := 1; i <= n; i++ {
-		if _, err := d.AddPlayer(Player{Name: fmt.Sprintf("Player, Number%d", i), Rating: 1000 + int(rng.next()%1200)}); err != nil {
-			tb.Fatal(err)
-		}
-	}
+	d, rng := benchPlayers(tb, n, rounds, seed)
 	for r := 1; r <= rounds; r++ {
 		ps, err := PairSwiss(d, r, 0)
 		if err != nil {
@@ -44,6 +33,25 @@ func benchDivision(tb testing.TB, n, rounds int, seed uint64) *Division {
 		}
 	}
 	return d
+}
+
+// benchPlayers is a division of n rated players (ratings from a seeded
+// generator, which it returns to go on scoring) planned for rounds+1.
+func benchPlayers(tb testing.TB, n, rounds int, seed uint64) (*Division, *splitMix64) {
+	tb.Helper()
+	cfg := DefaultConfig(RealmNASPA)
+	cfg.Rounds = rounds + 1
+	d, err := NewDivision("bench", cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rng := &splitMix64{state: seed}
+	for i := 1; i <= n; i++ {
+		if _, err := d.AddPlayer(Player{Name: fmt.Sprintf("Player, Number%d", i), Rating: 1000 + int(rng.next()%1200)}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return d, rng
 }
 
 func BenchmarkStandings500x31(b *testing.B) {
