@@ -119,9 +119,6 @@ func (ds DivisionSettings) config(variant string) (standings.Config, error) {
 			return standings.Config{}, Errorf(KindInvalid, "bad-settings", "a default pairing system is swiss, koth, rr or random, not %q", sys)
 		}
 	}
-	if err := ds.checkTables(variant); err != nil {
-		return standings.Config{}, err
-	}
 	if err := c.Validate(); err != nil {
 		var se *standings.Error
 		if errors.As(err, &se) {
@@ -130,6 +127,16 @@ func (ds DivisionSettings) config(variant string) (standings.Config, error) {
 		return standings.Config{}, err
 	}
 	return c, nil
+}
+
+// check validates settings a director gives: the rules (config) and the
+// tables and teams against the variant (checkTables, which reads the
+// variant: done where settings are written, not on every load).
+func (ds DivisionSettings) check(variant string) error {
+	if _, err := ds.config(variant); err != nil {
+		return err
+	}
+	return ds.checkTables(variant)
 }
 
 // tournamentSettings reads the standings settings of a tournament without

@@ -154,7 +154,7 @@ func (st *divState) view(r *Result) RoundResult {
 	}
 	if r.Group != nil {
 		v.Scores, v.Teams = slices.Clone(r.GroupScores), r.Teams
-		v.Spread = st.groupSpread(r)
+		v.Spread = standings.SeatSpread(r.GroupScores, 0, r.Teams)
 		if !r.Teams {
 			v.Winner = topScorer(r.Group, r.GroupScores)
 			v.Tie = v.Winner == nil
@@ -182,22 +182,6 @@ func nonNilRoundResults(vs []RoundResult) []RoundResult {
 		return []RoundResult{}
 	}
 	return vs
-}
-
-// groupSpread is the first seat's spread at a table: the sum of its
-// pairwise spreads (a team game: its team's).
-func (st *divState) groupSpread(r *Result) int {
-	if len(r.GroupScores) == 0 {
-		return 0
-	}
-	if r.Teams {
-		return r.GroupScores[0] - r.GroupScores[1]
-	}
-	spread := 0
-	for _, s := range r.GroupScores[1:] {
-		spread += r.GroupScores[0] - s
-	}
-	return spread
 }
 
 // topScorer is the player with the highest score at a table, nil when

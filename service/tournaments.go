@@ -244,7 +244,7 @@ func (s *Service) CreateDivision(ctx context.Context, a Actor, tournamentID int6
 	}
 	d := &Division{TournamentID: tournamentID, Name: name}
 	if in.Settings != nil {
-		if _, err := in.Settings.config(t.Variant); err != nil {
+		if err := in.Settings.check(t.Variant); err != nil {
 			return nil, err
 		}
 		d.Settings = *in.Settings
@@ -284,7 +284,7 @@ func (s *Service) UpdateDivision(ctx context.Context, a Actor, tournamentID, id 
 				if err != nil {
 					return err
 				}
-				if _, err := in.Settings.config(t.Variant); err != nil {
+				if err := in.Settings.check(t.Variant); err != nil {
 					return err
 				}
 				d.Settings = *in.Settings

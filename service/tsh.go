@@ -70,7 +70,7 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 			if err != nil {
 				return err
 			}
-			if _, err := ds.config(t.Variant); err != nil {
+			if err := ds.check(t.Variant); err != nil {
 				return err
 			}
 			div.Settings = *ds

@@ -306,13 +306,10 @@ func (d *Division) setSlot(id, round int, s slot) {
 	}
 }
 
+// result is a slot's result to hand out: a table's slices are copies.
 func (s slot) result(round, id int) Result {
-	r := Result{Round: round, Player: id, Opponent: s.opp, Score: s.score, OppScore: s.oppScore,
-		Start: s.start, Forfeit: s.forfeit, TieBreak: s.tieBreak, Table: s.table}
-	if s.group != nil {
-		r.Group, r.GroupScores, r.Teams = slices.Clone(s.group), slices.Clone(s.scores), s.teams
-		r.Score, r.OppScore = groupScores(r)
-	}
+	r := s.slotResult(round, id)
+	r.Group, r.GroupScores = slices.Clone(r.Group), slices.Clone(r.GroupScores)
 	return r
 }
 

@@ -70,18 +70,18 @@ func (d *Division) record(e Entry, amend bool) (Change, error) {
 func (d *Division) checkPairing(round, p, opp int) error {
 	sp := d.slotAt(p, round)
 	if sp.group != nil {
-		return groupElsewhere(d, round, p)
+		return pairedElsewhere(d, round, p)
 	}
 	if opp != 0 && d.slotAt(opp, round).group != nil {
-		return groupElsewhere(d, round, opp)
+		return pairedElsewhere(d, round, opp)
 	}
 	if sp.state != slotEmpty && sp.opp != opp {
-		return pairedElsewhere(d, round, p, sp.opp)
+		return pairedElsewhere(d, round, p)
 	}
 	if opp != 0 {
 		so := d.slotAt(opp, round)
 		if so.state != slotEmpty && so.opp != p {
-			return pairedElsewhere(d, round, opp, so.opp)
+			return pairedElsewhere(d, round, opp)
 		}
 	}
 	if sp.state == slotEmpty {
@@ -94,16 +94,6 @@ func (d *Division) checkPairing(round, p, opp int) error {
 		}
 	}
 	return nil
-}
-
-func pairedElsewhere(d *Division, round, p, with int) error {
-	what := "a bye"
-	if with != 0 {
-		what = d.players[with-1].Name
-	}
-	e := errorf(CodePairedElsewhere, "%s is paired with %s in round %d", d.players[p-1].Name, what, round)
-	e.Round, e.Player = round, p
-	return e
 }
 
 // checkEntered enforces Enter's "not yet" and Amend's "already".

@@ -38,13 +38,29 @@ func groupScores(r Result) (score, opp int) {
 	if r.Teams {
 		return r.GroupScores[me%2], r.GroupScores[1-me%2]
 	}
+	return r.GroupScores[me], r.GroupScores[me] - SeatSpread(r.GroupScores, me, false)
+}
+
+// SeatSpread is a seat's spread at a table (0-based seat, scores in seat
+// order): the sum of its pairwise spreads, or for a team game (two
+// scores, one per team) its team's spread.
+func SeatSpread(scores []int, seat int, teams bool) int {
+	if teams {
+		if len(scores) != 2 {
+			return 0
+		}
+		return scores[seat%2] - scores[1-seat%2]
+	}
+	if seat < 0 || seat >= len(scores) {
+		return 0
+	}
 	spread := 0
-	for i, s := range r.GroupScores {
-		if i != me {
-			spread += r.GroupScores[me] - s
+	for i, s := range scores {
+		if i != seat {
+			spread += scores[seat] - s
 		}
 	}
-	return r.GroupScores[me], r.GroupScores[me] - spread
+	return spread
 }
 
 // Legs is a result as standings count it: a two-player result is itself;
@@ -213,7 +229,7 @@ func (d *Division) recordGroup(e Entry, amend bool) (Change, error) {
 		for _, id := range group {
 			s := d.slotAt(id, e.Round)
 			if s.state != slotEmpty {
-				return ch, groupElsewhere(d, e.Round, id)
+				return ch, pairedElsewhere(d, e.Round, id)
 			}
 			if d.players[id-1].Withdrawn {
 				err := errorf(CodeWithdrawn, "%s has withdrawn and cannot be paired in round %d (reinstate them first)", d.players[id-1].Name, e.Round)
@@ -232,7 +248,7 @@ func (d *Division) recordGroup(e Entry, amend bool) (Change, error) {
 				}
 				e.Scores, group = scores, first.group
 			} else {
-				return ch, groupElsewhere(d, e.Round, group[0])
+				return ch, pairedElsewhere(d, e.Round, group[0])
 			}
 		}
 	}
@@ -255,7 +271,9 @@ func sameMembers(a, b []int) bool {
 	return true
 }
 
-func groupElsewhere(d *Division, round, id int) error {
+// pairedElsewhere refuses an entry for a player paired otherwise in the
+// round, naming with whom.
+func pairedElsewhere(d *Division, round, id int) error {
 	s := d.slotAt(id, round)
 	what := "a bye"
 	switch {
@@ -281,18 +299,6 @@ func (s slot) tableMates(id int) []int {
 		return []int{id}
 	}
 	return []int{id, s.opp}
-}
-
-// Groups lists a round's tables of three or four and team games, by
-// table.
-func (d *Division) Groups(round int) []Pairing {
-	var out []Pairing
-	for _, p := range d.Pairings(round) {
-		if p.Group != nil {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // HasGroups reports whether any round has a table of three or four or a

@@ -3,7 +3,6 @@ package standings
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // Pairing tables of three or four players, or team games (two teams of
@@ -271,21 +270,4 @@ func (c *roundContext) seatOrder(seated [][]int, teams bool) []int {
 		}
 	}
 	return append([]int{ids[first]}, slices.Delete(slices.Clone(ids), first, first+1)...)
-}
-
-// groupNames writes a table for a message: "Ann, Bob and Cy", or
-// "Ann & Cy against Bob & Dee".
-func (d *Division) groupNames(group []int, teams bool) string {
-	name := func(id int) string { return d.players[id-1].DisplayName() }
-	if teams && len(group) == 4 {
-		return name(group[0]) + " & " + name(group[2]) + " against " + name(group[1]) + " & " + name(group[3])
-	}
-	var names []string
-	for _, id := range group {
-		names = append(names, name(id))
-	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
