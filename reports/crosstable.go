@@ -24,7 +24,7 @@ const (
 func WriteCrossTable(w io.Writer, paper Paper, d Division) error {
 	pdf := newDocument(paper, w)
 	pdf.SetTitle(join(": ", "Cross-table", join(" · ", d.Tournament, d.caption())), true)
-	c := canvas{pdf}
+	c := newCanvas(pdf)
 	pw, ph := paper.size()
 	f := frame{pageW: ph, pageH: pw, left: margin, top: margin, width: ph - 2*margin, bottom: pw - margin}
 

@@ -9,7 +9,30 @@ import (
 // canvas is gofpdf with the few verbs the reports need. Everything is in
 // millimetres and text is placed by the box it sits in, not by its
 // baseline, so layout code thinks in rows and columns.
-type canvas struct{ *gofpdf.Fpdf }
+//
+// gofpdf writes every SetFont and colour change into the page, and a
+// score sheet sets hundreds; the canvas remembers what the page already
+// has and emits nothing when it is unchanged. Nothing else may set the
+// font or the colours behind its back (draw through c.use, c.ink, c.pen,
+// c.fill).
+type canvas struct {
+	*gofpdf.Fpdf
+	st *penState
+}
+
+// penState is what the page currently has: font, size, greys and line
+// width (-1: unknown, so the first request is always written). gofpdf
+// starts every page with the previous page's, so it holds across pages.
+type penState struct {
+	font             face
+	size             float64
+	ink, pen, filled int
+	line             float64
+}
+
+func newCanvas(pdf *gofpdf.Fpdf) canvas {
+	return canvas{pdf, &penState{size: -1, ink: -1, pen: -1, filled: -1, line: -1}}
+}
 
 // pt converts a font size in points to millimetres.
 const pt = 25.4 / 72
@@ -36,24 +59,59 @@ const (
 	white     = 255
 )
 
-func (c canvas) use(f face, size float64) { c.SetFont(f.family, f.style, size) }
-
-func (c canvas) ink(grey int)  { c.SetTextColor(grey, grey, grey) }
-func (c canvas) pen(grey int)  { c.SetDrawColor(grey, grey, grey) }
-func (c canvas) fill(grey int) { c.SetFillColor(grey, grey, grey) }
-
-// width is the length of s set in f at size points.
-func (c canvas) width(f face, size float64, s string) float64 {
-	c.use(f, size)
-	return c.GetStringWidth(printable(f, s))
+// use makes f at size the page's font. gofpdf carries the font over to
+// every new page itself, so the remembered one stays true across pages.
+func (c canvas) use(f face, size float64) {
+	if c.st.font != f || c.st.size != size {
+		c.SetFont(f.family, f.style, size)
+		c.st.font, c.st.size = f, size
+	}
 }
 
-// fitSize is the largest size from size down to min at which s fits in
-// w; min when even that is too wide.
-func (c canvas) fitSize(f face, size, min, w float64, s string) float64 {
-	for ; size > min; size -= 0.5 {
-		if c.width(f, size, s) <= w {
-			return size
+func (c canvas) ink(grey int) {
+	if c.st.ink != grey {
+		c.SetTextColor(grey, grey, grey)
+		c.st.ink = grey
+	}
+}
+
+func (c canvas) pen(grey int) {
+	if c.st.pen != grey {
+		c.SetDrawColor(grey, grey, grey)
+		c.st.pen = grey
+	}
+}
+
+func (c canvas) fill(grey int) {
+	if c.st.filled != grey {
+		c.SetFillColor(grey, grey, grey)
+		c.st.filled = grey
+	}
+}
+
+// width is the length of s set in f at size points. Widths grow in
+// proportion to the size, so a string is measured in whatever size f is
+// already at and scaled: measuring never rewrites the page's font unless
+// the face itself changes.
+func (c canvas) width(f face, size float64, s string) float64 {
+	return c.measure(f, size, printable(f, s))
+}
+
+// measure is width for a string already printable.
+func (c canvas) measure(f face, size float64, s string) float64 {
+	if c.st.font != f {
+		c.use(f, size)
+	}
+	return c.GetStringWidth(s) * size / c.st.size
+}
+
+// fitSize is the largest size from size down to min, in half points, at
+// which a string that is tw long at size fits in w; min when even that
+// is too wide.
+func fitSize(tw, size, min, w float64) float64 {
+	for s := size; s > min; s -= 0.5 {
+		if tw*s/size <= w {
+			return s
 		}
 	}
 	return min
@@ -67,11 +125,16 @@ func (c canvas) text(x, y, w, h float64, align byte, f face, size float64, s str
 	if s = printable(f, s); s == "" {
 		return
 	}
-	size = c.fitSize(f, size, size*0.7, w, s)
-	if c.width(f, size, s) > w {
-		s = c.cut(f, size, w, s)
+	tw := c.measure(f, size, s) // the one measurement, unless it must be cut
+	if tw > w {
+		small := fitSize(tw, size, size*0.7, w)
+		if tw = tw * small / size; tw > w {
+			s = c.cut(f, small, w, s)
+			tw = c.measure(f, small, s)
+		}
+		size = small
 	}
-	tw := c.width(f, size, s)
+	c.use(f, size)
 	switch align {
 	case alignCenter:
 		x += (w - tw) / 2
@@ -108,7 +171,7 @@ func (c canvas) cut(f face, size, w float64, s string) string {
 	lo, hi := 0, len(r) // r[:lo]+"…" fits (or lo is 0); r[:hi+1]+"…" does not
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		if c.width(f, size, string(r[:mid])+"…") <= w {
+		if c.measure(f, size, string(r[:mid])+"…") <= w {
 			lo = mid
 		} else {
 			hi = mid - 1
@@ -131,4 +194,12 @@ func (c canvas) hline(x, y, w, width float64, grey int) {
 	c.pen(grey)
 	c.SetLineWidth(width)
 	c.Line(x, y, x+w, y)
+}
+
+// SetLineWidth is gofpdf's, written into the page only when it changes.
+func (c canvas) SetLineWidth(w float64) {
+	if c.st.line != w {
+		c.Fpdf.SetLineWidth(w)
+		c.st.line = w
+	}
 }

@@ -50,7 +50,7 @@ func BenchmarkCutLongName(b *testing.B) {
 	for _, n := range []int{100, 1000, 10000, 100000} {
 		name := strings.Repeat("Abcdefghij", n/10)
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
-			c := canvas{newDocument(A4, nil)}
+			c := newCanvas(newDocument(A4, nil))
 			c.AddPage()
 			for b.Loop() {
 				c.text(10, 10, 60, 5, alignLeft, sansBold, 11, name)

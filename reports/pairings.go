@@ -50,7 +50,7 @@ func PairingsFromRound(tournament, division string, r *service.RoundPairings) Pa
 // two pairs ("Ann & Cy" v "Bob & Di": Ann, Bob, Cy, Di in turn).
 func WritePairings(w io.Writer, paper Paper, p Pairings) error {
 	pdf := newDocument(paper, w)
-	c, f := canvas{pdf}, frameFor(paper)
+	c, f := newCanvas(pdf), frameFor(paper)
 	sub := join(" · ", p.Division, numbered("Round", p.Round))
 	pdf.SetTitle(join(": ", "Pairings", join(" · ", p.Tournament, sub)), true)
 

@@ -14,7 +14,7 @@ import (
 func WriteScorecards(w io.Writer, paper Paper, d Division, progress func(done int)) error {
 	pdf := newDocument(paper, w)
 	pdf.SetTitle(join(": ", "Scorecards", join(" · ", d.Tournament, d.Division)), true)
-	c, f := canvas{pdf}, frameFor(paper)
+	c, f := newCanvas(pdf), frameFor(paper)
 	for i := range d.Players {
 		drawScorecard(c, f, &d, &d.Players[i])
 		if err := pdf.Error(); err != nil {

@@ -152,7 +152,7 @@ func WriteScoreSheets(w io.Writer, paper Paper, sheets ...ScoreSheet) error {
 		paper = A4
 	}
 	pdf := newDocument(paper, w)
-	c := canvas{pdf}
+	c := newCanvas(pdf)
 	title := "Score sheets"
 	if len(sheets) == 1 {
 		title = "Score sheet: " + sheets[0].caption()

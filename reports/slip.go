@@ -28,7 +28,7 @@ const (
 func WriteResultSlips(w io.Writer, paper Paper, slips ...ResultSlip) error {
 	pdf := newDocument(paper, w)
 	pdf.SetTitle("Result slips", true)
-	c, f := canvas{pdf}, frameFor(paper)
+	c, f := newCanvas(pdf), frameFor(paper)
 	h := (f.bottom - f.top - slipGap*(slipsPerPage-1)) / slipsPerPage
 	for i := range slips {
 		k := i % slipsPerPage
@@ -181,7 +181,7 @@ type BlankScoreSheet struct {
 func WriteBlankScoreSheet(w io.Writer, paper Paper, b BlankScoreSheet) error {
 	pdf := newDocument(paper, w)
 	pdf.SetTitle("Score sheet (blank)", true)
-	c, f := canvas{pdf}, frameFor(paper)
+	c, f := newCanvas(pdf), frameFor(paper)
 	c.AddPage()
 	x, y, width := f.left, f.top, f.width
 	c.ink(black)

@@ -22,7 +22,7 @@ func WriteStandings(w io.Writer, paper Paper, d Division) error {
 		}
 		rows[i] = []string{rank, name, record(s.Wins, s.Losses), signed(s.Spread), s.Last.lastGame()}
 	}
-	drawListing(canvas{pdf}, frameFor(paper), listing{
+	drawListing(newCanvas(pdf), frameFor(paper), listing{
 		kind: "STANDINGS", title: d.Tournament, subtitle: d.caption(), rows: rows,
 		cols: []listColumn{
 			{head: "Rank", w: 14, align: alignRight, face: sansBold},

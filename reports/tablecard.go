@@ -30,7 +30,7 @@ type TableCard struct {
 func WriteTableCards(w io.Writer, paper Paper, cards ...TableCard) error {
 	pdf := newDocument(paper, w)
 	pdf.SetTitle("Table cards", true)
-	c, f := canvas{pdf}, frameFor(paper)
+	c, f := newCanvas(pdf), frameFor(paper)
 	for i := range cards {
 		if err := drawTableCard(c, f, &cards[i], i); err != nil {
 			return fmt.Errorf("table card %d: %w", cards[i].Table, err)
