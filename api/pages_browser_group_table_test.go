@@ -196,7 +196,7 @@ func TestBrowserGroupTableThreeSeats(t *testing.T) {
 			waitFor(fmt.Sprintf(`document.querySelectorAll("#end .confirmed").length === %d`, seat)))
 	}
 	run(t, ctx, waitFor(`document.querySelector("#end .all-confirmed").textContent === "Everyone has confirmed the result. Thank you!"`),
-		waitFor(`document.getElementById("turns").textContent.includes("16. Ann confirms the result 9, −7, 2")`))
+		waitFor(`document.getElementById("turns").textContent.includes("Ann confirms the result 9, −7, 2")`))
 	tabletShot(t, ctx, "table-three-seats-confirmed")
 	noAlerts(t, ctx)
 	v = f.view(f.game)

@@ -73,7 +73,7 @@ func TestBrowserTableGame(t *testing.T) {
 		waitFor(`!document.getElementById("offline").hidden`),
 		chromedp.Func(func(context.Context, *chromedp.Target) error { net.down.Store(false); return nil }),
 		waitFor(`document.getElementById("queue").hidden`),
-		waitFor(`document.getElementById("turns").children.length === 4`),
+		waitFor(`document.querySelectorAll("#turns [data-turn]").length === 4`),
 	)
 	v := f.view(f.game)
 	if len(v.Turns) != 4 || v.Turns[2].Move != "-" || v.Turns[3].Move != "-ABC" {
@@ -83,7 +83,7 @@ func TestBrowserTableGame(t *testing.T) {
 	// Undo of the last turn, with a reason.
 	run(t, ctx,
 		chromedp.Click(chromedp.ID("undo")),
-		waitFor(`window.alerts.length > 0 || document.getElementById("turns").textContent.includes("(undone)") || document.getElementById("turns").children.length === 3`),
+		waitFor(`window.alerts.length > 0 || document.getElementById("turns").textContent.includes("(undone)") || document.querySelectorAll("#turns [data-turn]").length === 3`),
 	)
 	alerts, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.alerts`))
 	if err != nil || len(alerts) > 0 {
@@ -142,13 +142,18 @@ func TestBrowserTableWholeGame(t *testing.T) {
 				chromedp.Click(chromedp.ID("verdict-ok")),
 			)
 		case tc.move == "K5 RE.IgION":
-			// Tapped, down, with the G marked as a blank by tapping it.
+			// Tapped, down, with the G typed as a blank (lowercase): the
+			// blank buttons appear (they stay hidden for the moves without
+			// a blank before); tapping the g makes it a tile, tapping it
+			// again a blank once more.
 			n++
 			run(t, ctx,
 				chromedp.Click(chromedp.CSS(`#board .sq[data-sq="5K"]`)),
 				chromedp.Click(chromedp.ID("dir")),
-				chromedp.SendKeys(chromedp.ID("word"), "RE.IGION"),
-				waitFor(`document.getElementById("move").value === "K5 RE.IGION" && document.querySelectorAll("#letters .letter").length === 7`),
+				chromedp.SendKeys(chromedp.ID("word"), "RE.IgION"),
+				waitFor(`document.getElementById("move").value === "K5 RE.IgION" && !document.getElementById("blanks").hidden && document.querySelectorAll("#letters .letter").length === 7`),
+				chromedp.Click(chromedp.CSS(`#letters .letter[data-index="4"]`)),
+				waitFor(`document.getElementById("move").value === "K5 RE.IGION" && !document.getElementById("blanks").hidden`),
 				chromedp.Click(chromedp.CSS(`#letters .letter[data-index="4"]`)),
 				waitFor(`document.getElementById("move").value === "K5 RE.IgION"`),
 				waitFor(`(document.querySelector("#preview .score") || {}).textContent === "78 points" && document.querySelector("#preview .blank-note").textContent.includes("K9")`),
@@ -228,9 +233,11 @@ func setMove(move, claim string) chromedp.Action[chromedp.Void] {
 		const c = document.getElementById("claim"); c.value = %s; c.dispatchEvent(new Event("input")); return true })()`, jsString(move), jsString(claim)))
 }
 
-// recorded waits until nothing waits to be sent and the page lists n turns.
+// recorded waits until nothing waits to be sent and the page lists n
+// events (plays, and the notes under them such as holds and challenges:
+// each carries the server's number, data-turn).
 func recorded(n int) chromedp.Action[chromedp.Void] {
-	return waitFor(fmt.Sprintf(`document.getElementById("queue").hidden && document.getElementById("turns").children.length === %d`, n))
+	return waitFor(fmt.Sprintf(`document.getElementById("queue").hidden && document.querySelectorAll("#turns [data-turn]").length === %d`, n))
 }
 
 // playMove enters a move by notation with the claimed score, after the

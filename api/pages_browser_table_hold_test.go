@@ -26,7 +26,10 @@ func TestBrowserTableHold(t *testing.T) {
 		waitFor(`document.getElementById("status").textContent === "on hold"`),
 		waitFor(`document.getElementById("hold").disabled`),
 		waitFor(`document.getElementById("notice").textContent.includes("Ann holds 7C GALE")`),
-		waitFor(`document.getElementById("turns").textContent.includes("Ann holds turn 2")`),
+		// Turns count plays: the hold is a note under play 2, and Ann is
+		// to move at turn 3.
+		waitFor(`document.querySelector('#turns [data-play="2"] .notes').textContent.includes("Ann held it")`),
+		waitFor(`document.getElementById("turn-line").textContent === "Turn 3: Ann to move"`),
 		waitFor(`document.getElementById("to-move-name").textContent === "Ann"`),
 	)
 	if v := f.view(f.game); v.Status != service.StatusOnHold || len(v.Turns) != 3 || v.Turns[2].Kind != service.EventHold || v.Turns[2].Seat != 1 {
@@ -41,7 +44,7 @@ func TestBrowserTableHold(t *testing.T) {
 		playMove("E3 JAVE..N", 34, 5),
 		chromedp.Click(chromedp.ID("hold")),
 		recorded(6),
-		waitFor(`document.getElementById("turns").textContent.includes("Ann holds turn 5")`),
+		waitFor(`document.querySelector('#turns [data-play="3"] .notes').textContent.includes("Ann held it")`),
 		playMove("F2 VOX", 39, 7),
 		waitFor(`document.getElementById("status").textContent === "in play"`),
 	)

@@ -78,7 +78,7 @@ func TestBrowserTableOffline(t *testing.T) {
 		recorded(4),
 		setNet(net, true),
 		chromedp.Click(chromedp.ID("undo")),
-		waitFor(`document.getElementById("waiting-list").textContent.includes("Undo turn 4 (-ABC)")`),
+		waitFor(`document.getElementById("waiting-list").textContent.includes("Undo turn 3 (Bob: exchange ABC)")`),
 		setNet(net, false),
 		recorded(3),
 	)

@@ -69,50 +69,124 @@ type tablePage struct {
 	Game       *service.GameView
 	Board      boardView
 	ToMoveName string
+	// Status is the game's status in words; NextPlay the number of the
+	// play to be entered (turns count plays, as score sheets do).
+	Status   string
+	NextPlay int
 	// Teams: a team game, seats 1 and 3 against 2 and 4 (for the page's
 	// script).
 	Teams      bool
-	Turns      []string
+	Turns      []tableTurn
 	GameJSON   template.JS
 	LayoutJSON template.JS
+	NamesJSON  template.JS
+}
+
+// tableTurn is a line of the turn list as the page first shows it; the
+// page's script draws the list again, with notes under each play.
+type tableTurn struct {
+	Seq  int
+	Text string
+}
+
+// tableStatusWords say a game's status as the tablet says it.
+var tableStatusWords = map[string]string{
+	service.StatusInProgress:         "in play",
+	service.StatusOnHold:             "on hold",
+	service.StatusAwaitingAcceptance: "went out",
+	service.StatusAwaitingRacks:      "racks to enter",
+	service.StatusFinished:           "finished",
+	service.StatusVoided:             "result entered by the director",
 }
 
 func newTablePage(v *service.GameView, l *scoring.Layout, csrf string) tablePage {
-	tp := tablePage{page: page{Title: fmt.Sprintf("Table %d", v.Table), BodyClass: "tablet", CSRF: csrf, Styles: []string{"table.css"}}, Game: v, Board: newBoardView(l, v.Board)}
+	names := squareNames(v.Variant)
+	tp := tablePage{page: page{Title: fmt.Sprintf("Table %d", v.Table), BodyClass: "tablet", CSRF: csrf, Styles: []string{"table.css"}},
+		Game: v, Board: newBoardViewNamed(l, v.Board, names), Status: tableStatusWords[v.Status], NextPlay: 1}
+	if tp.Status == "" {
+		tp.Status = "in play"
+	}
 	for _, pl := range v.Players {
 		if pl.Seat == v.ToMove {
 			tp.ToMoveName = pl.Name
 		}
 	}
+	plays := map[int]int{} // event seq: play number
+	for i := range v.Turns {
+		if t := &v.Turns[i]; t.Kind == service.EventMove && !t.Undone {
+			plays[t.Seq] = tp.NextPlay
+			tp.NextPlay++
+		}
+	}
 	for i := len(v.Turns) - 1; i >= 0; i-- {
-		tp.Turns = append(tp.Turns, turnLine(v, &v.Turns[i]))
+		t := &v.Turns[i]
+		tp.Turns = append(tp.Turns, tableTurn{Seq: t.Seq, Text: turnLine(v, t, plays[t.Seq])})
 	}
 	gj, _ := json.Marshal(v)
 	tp.GameJSON = template.JS(gj)
 	lj, _ := json.Marshal(premiumGrid(l))
 	tp.LayoutJSON = template.JS(lj)
+	nj, _ := json.Marshal(names)
+	tp.NamesJSON = template.JS(nj)
 	return tp
 }
 
-func turnLine(v *service.GameView, t *service.TurnView) string {
+// turnLine says an event in plain words: a play with its play number
+// ("2. Bob: 7C GALE +16"), anything else without one.
+func turnLine(v *service.GameView, t *service.TurnView, play int) string {
 	name := ""
 	if t.Seat >= 1 && t.Seat <= len(v.Players) {
 		name = v.Players[t.Seat-1].Name
 	}
-	if t.Kind == service.EventConfirm {
-		return fmt.Sprintf("%d. %s confirms the result %s", t.Seq, name, t.Move)
+	var s string
+	switch {
+	case t.Kind == service.EventConfirm:
+		s = fmt.Sprintf("%s confirms the result %s", name, t.Move)
+	case t.Kind == service.EventMove && t.Move == "-":
+		s = name + ": pass"
+	case t.Kind == service.EventMove && strings.HasPrefix(t.Move, "-"):
+		s = name + ": exchange " + t.Move[1:]
+	case t.Kind == service.EventMove:
+		s = fmt.Sprintf("%s: %s %+d", name, t.Move, t.Score)
+	case t.Kind == service.EventHold:
+		s = name + " held the play"
+	case t.Kind == service.EventChallenge && t.Verdict == service.VerdictAcceptable:
+		s = name + " challenged: ACCEPTABLE"
+	case t.Kind == service.EventChallenge:
+		s = name + " challenged: NOT ACCEPTABLE"
+	default:
+		s = fmt.Sprintf("%s %+d", name, t.Score)
 	}
-	s := fmt.Sprintf("%d. %s: %s %s %+d", t.Seq, name, t.Kind, t.Move, t.Score)
-	if t.Verdict != "" {
-		s += " (" + t.Verdict + ")"
-	}
-	if t.Flag != "" {
-		s += " ⚑ " + t.Flag
+	if play > 0 {
+		s = strconv.Itoa(play) + ". " + s
 	}
 	if t.Undone {
 		s += " (undone)"
 	}
 	return s
+}
+
+// squareNames are what a variant calls its premium squares, by the
+// board's class names ("dl": "DL"; Word Chums: "dl": "L2"): the names its
+// score sheets print. A variant the page cannot look up (none is
+// expected) gets the usual DL, TW.
+func squareNames(variant string) map[string]string {
+	vr, err := scoring.LookupVariant(variant)
+	out := map[string]string{}
+	for cls, p := range premiumOfClass {
+		if err == nil {
+			out[cls] = vr.SquareName(p)
+		} else {
+			out[cls] = scoring.DefaultSquareName(p)
+		}
+	}
+	return out
+}
+
+// premiumOfClass: the premium each board class stands for.
+var premiumOfClass = map[string]scoring.Premium{
+	"dl": {Letter: 2, Word: 1}, "tl": {Letter: 3, Word: 1}, "ql": {Letter: 4, Word: 1},
+	"dw": {Letter: 1, Word: 2}, "tw": {Letter: 1, Word: 3}, "qw": {Letter: 1, Word: 4},
 }
 
 // boardView is a board ready for the template: premium squares and tiles.
@@ -159,9 +233,17 @@ func premiumClass(l *scoring.Layout, r, c int) string {
 	return cls
 }
 
+// premiumLabel labels the squares of a board drawn without its
+// variant's names (the director's console).
 var premiumLabel = map[string]string{"dl": "2L", "tl": "3L", "ql": "4L", "dw": "2W", "tw": "3W", "qw": "4W"}
 
 func newBoardView(l *scoring.Layout, rows []string) boardView {
+	return newBoardViewNamed(l, rows, premiumLabel)
+}
+
+// newBoardViewNamed draws a board with its premium squares labelled by
+// names (board class: label).
+func newBoardViewNamed(l *scoring.Layout, rows []string, names map[string]string) boardView {
 	b := boardView{Cols: l.Cols}
 	for c := 0; c < l.Cols; c++ {
 		b.ColNames = append(b.ColNames, string(rune('A'+c)))
@@ -174,7 +256,7 @@ func newBoardView(l *scoring.Layout, rows []string) boardView {
 		}
 		for c := 0; c < l.Cols; c++ {
 			cls := premiumClass(l, r, c)
-			sq := boardSquare{Name: scoring.PositionName(r, c, false), Class: cls, Label: premiumLabel[strings.Fields(cls + " x")[0]]}
+			sq := boardSquare{Name: scoring.PositionName(r, c, false), Class: cls, Label: names[strings.Fields(cls + " x")[0]]}
 			if strings.Contains(cls, "start") && sq.Label == "" || cls == "dw start" {
 				sq.Label = "★"
 			}

@@ -31,18 +31,64 @@
       sq[rr * cols + cc].textContent = ch.toUpperCase();
     }
   }
+  // ---- the last play ----
+  // T.lastPlay is the latest play whose tiles are on the board: not
+  // undone, not taken off by a challenge; null before the first.
+  T.lastPlay = function () {
+    var found = null;
+    T.logItems(T.game).forEach(function (it) {
+      if (!it.play || (it.ev.move || "-")[0] === "-") return;
+      var off = it.notes.some(function (n) { return !n.undone && (n.kind === "withdraw" || (n.kind === "challenge" && n.verdict === "unacceptable")); });
+      if (!off) found = it.ev;
+    });
+    return found;
+  };
+  // lastPlaySquares: the squares (board indexes) the last play put tiles
+  // on, from its score breakdown (squares such as "H8"), else from its
+  // notation, where letters in ( ) and dots were on the board already.
+  function lastPlaySquares() {
+    var t = T.lastPlay(), out = { squares: {}, seq: 0, text: "" };
+    if (!t) return out;
+    out.seq = t.turn; out.text = T.playText(t);
+    var words = (t.breakdown && t.breakdown.words) || [];
+    words.forEach(function (w) {
+      (w.letters || []).forEach(function (x) {
+        var m = /^([A-Z])(\d+)$/.exec(x.square || "");
+        if (x.new && m) out.squares[(+m[2] - 1) * cols + m[1].charCodeAt(0) - 65] = true;
+      });
+    });
+    if (words.length) return out;
+    var p = T.parseMove(t.move || ""), raw = ((t.move || "").match(/(\S+)\s*$/) || ["", ""])[1], k = 0, inside = false;
+    if (!p) return out;
+    for (var j = 0; j < raw.length; j++) {
+      var c = raw[j];
+      if (c === "(") { inside = true; continue; }
+      if (c === ")") { inside = false; continue; }
+      var r = p.down ? p.row + k : p.row, cc = p.down ? p.col : p.col + k; k++;
+      if (c !== "." && !inside) out.squares[r * cols + cc] = true;
+    }
+    return out;
+  }
+  T.lastPlaySeq = function () { var t = T.lastPlay(); return t ? t.turn : 0; };
+
   // renderBoard draws the game's board with placed (the move being
   // entered, marked bad if refused) on it.
   T.renderBoard = function (placed, bad) {
-    var sq = squares();
+    var sq = squares(), last = lastPlaySquares();
     for (var i = 0; i < sq.length; i++) {
       var r = Math.floor(i / cols), c = i % cols, ch = (T.game.board[r] || "")[c] || ".";
       var prem = T.layout[i] || "";
-      var label = { dl: "2L", tl: "3L", ql: "4L", dw: "2W", tw: "3W", qw: "4W" }[prem.split(" ")[0]] || "";
+      // The variant's own names for its squares (DL, TW; Word Chums' L2, W3).
+      var label = T.squareNames[prem.split(" ")[0]] || "";
       if (prem.indexOf("start") >= 0) label = "★";
-      var cls = "sq " + prem;
-      if (ch !== ".") { cls += " tile" + (isBlank(ch) ? " blank" : ""); label = ch.toUpperCase(); }
+      var cls = "sq " + prem, title = "";
+      if (ch !== ".") {
+        cls += " tile" + (isBlank(ch) ? " blank" : ""); label = ch.toUpperCase();
+        if (last.squares[i]) { cls += " last"; title = "last play: " + last.text; }
+      }
       sq[i].className = cls; sq[i].textContent = label;
+      if (title) { sq[i].title = title; sq[i].setAttribute("aria-label", ch.toUpperCase() + ", " + title); }
+      else { sq[i].removeAttribute("title"); sq[i].removeAttribute("aria-label"); }
     }
     lay(sq, placed, bad ? "bad" : "");
     // Plays waiting to be sent show where they will go.
@@ -51,12 +97,34 @@
   };
 
   // ---- blanks: tap a letter of the word to make it a blank ----
-  // A tablet keyboard capitalises, so each placed letter is also a
-  // button that turns it into a blank.
+  // A tablet keyboard capitalises, so each placed letter can also be a
+  // button that turns it into a blank. Most moves have no blank: the
+  // buttons show only when the move needs them (needsBlanks), and then
+  // stay while the move is the same but for blanks, so that a letter
+  // does not vanish under the finger that tapped it.
+  var blanksOpen = "";
+  function blankKey(p) { return p ? [p.row, p.col, p.down, p.word.toUpperCase()].join() : ""; }
+  // needsBlanks: the word has a blank already (lowercase), the server
+  // refused its tiles, or it places more of a letter than the tiles left
+  // unseen (the bag and the racks) hold: one of them must be a blank.
+  function needsBlanks(placed) {
+    if (!placed) return false;
+    if (/[a-z]/.test(placed.word) || /^(exceeds-distribution|not-on-rack|unknown-letter|rack-not-in-bag)$/.test(T.previewCode() || "")) return true;
+    var want = {}, unseen = T.game.unseen || "";
+    for (var k = 0; k < placed.word.length; k++) {
+      var rr = placed.down ? placed.row + k : placed.row, cc = placed.down ? placed.col : placed.col + k, ch = placed.word[k];
+      if (ch === "." || ((T.game.board[rr] || "")[cc] || ".") !== ".") continue;
+      want[ch] = (want[ch] || 0) + 1;
+    }
+    return Object.keys(want).some(function (ch) { return want[ch] > unseen.split(ch).length - 1; });
+  }
+  T.closeBlanks = function () { blanksOpen = ""; };
   T.showLetters = function () {
     var placed = T.parseMove($("move").value), box = $("letters"); box.innerHTML = "";
-    $("blanks").hidden = !placed || !/[A-Za-z]/.test(placed.word);
-    if (!placed) return;
+    if (needsBlanks(placed)) blanksOpen = blankKey(placed);
+    else if (blankKey(placed) !== blanksOpen) blanksOpen = "";
+    $("blanks").hidden = !blanksOpen || !/[A-Za-z]/.test(placed.word);
+    if ($("blanks").hidden) return;
     placed.word.split("").forEach(function (ch, i) {
       if (ch === ".") return;
       var b = el("button", "letter" + (isBlank(ch) ? " blank" : ""), ch.toUpperCase()); b.type = "button";

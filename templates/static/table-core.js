@@ -12,7 +12,10 @@ window.tourneyTable = (function () {
   var T = {
     // game is replaced whenever the server answers with the whole game.
     game: JSON.parse(document.getElementById("game-data").textContent),
-    layout: JSON.parse(document.getElementById("layout-data").textContent)
+    layout: JSON.parse(document.getElementById("layout-data").textContent),
+    // squareNames: what the variant calls each premium square, by the
+    // layout's class ("dl": "DL" or Word Chums' "L2").
+    squareNames: JSON.parse(document.getElementById("square-names").textContent)
   };
   T.cols = T.game.board[0] ? T.game.board[0].length : 15;
 

@@ -42,7 +42,7 @@
     var acc = el("button", "big primary", "Accept — no challenge"); acc.type = "button"; acc.id = "accept-out";
     acc.addEventListener("click", function () {
       var l = T.local();
-      T.enqueue("turn", "/turns", { turn: l.next, player: other, kind: "accept" }, "Turn " + l.next + " · " + playerName(other) + " accepts", { next: l.next + 1, toMove: l.toMove, blocked: "" });
+      T.enqueue("turn", "/turns", { turn: l.next, player: other, kind: "accept" }, playerName(other) + " accepts the play that went out", { next: l.next + 1, toMove: l.toMove, blocked: "", play: T.nextPlay(l) });
     });
     box.appendChild(acc);
   }
@@ -55,7 +55,7 @@
       var btn = el("button", "big", "Enter " + playerName(seat) + "'s tiles"); btn.type = "button";
       btn.addEventListener("click", function () {
         var rack = inp.value.trim().toUpperCase(), l = T.local();
-        T.enqueue("turn", "/turns", { turn: l.next, player: seat, kind: "end-rack", rack: rack }, "Turn " + l.next + " · " + playerName(seat) + "'s tiles left: " + (rack || "none"), { next: l.next + 1, toMove: l.toMove, blocked: "" });
+        T.enqueue("turn", "/turns", { turn: l.next, player: seat, kind: "end-rack", rack: rack }, playerName(seat) + "'s tiles left: " + (rack || "none"), { next: l.next + 1, toMove: l.toMove, blocked: "", play: T.nextPlay(l) });
       });
       row.appendChild(inp); row.appendChild(btn); box.appendChild(row);
     });
@@ -97,7 +97,7 @@
         var m = minutes(), l = T.local();
         if (!m) return;
         T.enqueue("turn", "/turns", { turn: l.next, player: p.seat, kind: "time-penalty", minutes: m },
-          "Turn " + l.next + " · " + p.name + ": " + m + " min over time, " + T.signed(-m * per), { next: l.next + 1, toMove: l.toMove, blocked: "" });
+          p.name + ": " + m + " min over time, " + T.signed(-m * per), { next: l.next + 1, toMove: l.toMove, blocked: "", play: T.nextPlay(l) });
       });
       row.appendChild(lab); row.appendChild(pts); row.appendChild(btn); box.appendChild(row);
     });

@@ -19,7 +19,7 @@
   // known is where the last answer put the game, until the game is read
   // again (the read may fail if the connection drops once more).
   var known = null;
-  function fromGame() { return known || { next: T.game.next_turn, toMove: T.game.to_move, blocked: "" }; }
+  function fromGame() { return known || { next: T.game.next_turn, toMove: T.game.to_move, blocked: "", play: T.playCount(T.game) + 1 }; }
   // local is where the game stands once every waiting entry is in.
   T.local = function () { var q = T.queue(); return q.length ? q[q.length - 1].after : fromGame(); };
   // setGame takes the whole game as the server sent it; it supersedes
@@ -59,7 +59,8 @@
   };
   function refused(item, problem, dropped) {
     var box = $("refused-text"); box.innerHTML = "";
-    box.appendChild(el("p", "", "Not recorded: " + item.label + ". " + ((problem && problem.detail) || "refused")));
+    var why = T.problemText(problem && problem.code, problem && problem.detail, { move: item.body && item.body.move });
+    box.appendChild(el("p", "", "Not recorded: " + item.label + ". " + why));
     if (dropped.length) {
       box.appendChild(el("p", "", "Not sent, enter again if still wanted:"));
       var ul = el("ul"); dropped.forEach(function (d) { ul.appendChild(el("li", "", d.label)); }); box.appendChild(ul);
@@ -69,9 +70,12 @@
   $("refused-ok").addEventListener("click", function () { $("refused").hidden = true; });
   function sent(item, body) {
     if (body.turns) T.setGame(body); // undo and confirm answer with the game
-    else if (body.next_turn) known = { next: body.next_turn, toMove: body.to_move, blocked: "" };
+    else if (body.next_turn) known = { next: body.next_turn, toMove: body.to_move, blocked: "", play: item.after && item.after.play };
     if (item.kind === "challenge") T.showVerdict(body);
-    else if (item.kind === "turn" && body.flag) T.say("Turn " + body.turn + " recorded with a flag for the director: " + body.flag);
+    else if (item.kind === "turn" && body.flag) {
+      var n = item.after && item.after.play ? item.after.play - 1 : 0;
+      T.say((n ? "Turn " + n + " is recorded. " : "Recorded. ") + T.flagText(body.flag, body));
+    }
   }
   T.enqueue = function (kind, path, body, label, after) {
     var q = T.queue();

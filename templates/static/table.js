@@ -36,16 +36,16 @@
   T.renderGame = function () {
     var game = T.game, l = T.local();
     renderTotals(l);
-    text($("status"), { "in-progress": "in play", "awaiting-acceptance": "went out", "awaiting-racks": "racks to enter", "on-hold": "on hold", voided: "result entered by the director" }[game.status] || game.status);
+    text($("status"), T.statusText(game.status));
     var line = $("turn-line"); line.innerHTML = "";
     if (l.blocked) line.appendChild(el("strong", "", l.blocked));
     else {
-      line.appendChild(document.createTextNode("Turn " + l.next + ": "));
+      // Turns count plays, as the score sheets do (see table-log.js).
+      line.appendChild(document.createTextNode("Turn " + T.nextPlay(l) + ": "));
       var b = el("strong", "", T.playerName(l.toMove)); b.id = "to-move-name"; line.appendChild(b);
       line.appendChild(document.createTextNode(" to move"));
     }
-    var ol = $("turns"); ol.innerHTML = "";
-    game.turns.slice().reverse().forEach(function (t) { ol.appendChild(el("li", t.undone ? "undone" : "", T.describe(t))); });
+    T.renderLog($("turns"), T.lastPlaySeq());
     var ended = T.over(), confirmedAny = (game.confirmed || []).indexOf(true) >= 0;
     if (ended && !$("entry").hidden) T.clearEntry();
     $("entry").hidden = ended;
