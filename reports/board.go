@@ -107,6 +107,35 @@ func drawBoard(c canvas, b SheetBoard, x, y, cell float64) {
 		c.text(x, gy+float64(row)*cell, boardLabelW-0.8, cell, alignRight, sans, 6.5, strconv.Itoa(row+1))
 	}
 	labelSize := math.Min(6.0, cell*0.95)
+	w, h := float64(cols)*cell, float64(rows)*cell
+	// The board is white, then its shaded squares, then one grid over
+	// all: a few dozen lines rather than a framed rectangle per square.
+	c.fill(white)
+	c.Rect(gx, gy, w, h, "F")
+	for row := range rows {
+		for col := range cols {
+			look := b.lookOf(b.premium(row, col))
+			if b.at(row, col) != 0 || (look.shade == white && !look.hatch) {
+				continue
+			}
+			sx, sy := gx+float64(col)*cell, gy+float64(row)*cell
+			if look.shade != white {
+				c.fill(look.shade)
+				c.Rect(sx, sy, cell, cell, "F")
+			}
+			if look.hatch {
+				hatch(c, sx, sy, cell)
+			}
+		}
+	}
+	c.pen(midGrey)
+	c.SetLineWidth(0.15)
+	for row := 1; row < rows; row++ {
+		c.Line(gx, gy+float64(row)*cell, gx+w, gy+float64(row)*cell)
+	}
+	for col := 1; col < cols; col++ {
+		c.Line(gx+float64(col)*cell, gy, gx+float64(col)*cell, gy+h)
+	}
 	for row := range rows {
 		for col := range cols {
 			sx, sy := gx+float64(col)*cell, gy+float64(row)*cell
@@ -114,19 +143,11 @@ func drawBoard(c canvas, b SheetBoard, x, y, cell float64) {
 				drawTile(c, t, sx, sy, cell)
 				continue
 			}
-			look := b.lookOf(b.premium(row, col))
-			c.fill(look.shade)
-			c.pen(midGrey)
-			c.SetLineWidth(0.15)
-			c.Rect(sx, sy, cell, cell, "FD")
-			if look.hatch {
-				hatch(c, sx, sy, cell)
-			}
 			if b.Start != nil && b.Start.Row == row && b.Start.Col == col {
 				star(c, sx+cell/2, sy+cell/2, cell*0.3)
 				continue
 			}
-			if look.label != "" {
+			if look := b.lookOf(b.premium(row, col)); look.label != "" {
 				c.ink(look.ink)
 				c.text(sx, sy, cell, cell, alignCenter, sansBold, labelSize, look.label)
 			}
@@ -134,18 +155,14 @@ func drawBoard(c canvas, b SheetBoard, x, y, cell float64) {
 	}
 	c.pen(black)
 	c.SetLineWidth(0.5)
-	c.Rect(gx, gy, float64(cols)*cell, float64(rows)*cell, "D")
+	c.Rect(gx, gy, w, h, "D")
 	c.ink(black)
 }
 
-// drawTile draws a tile: a white square with a black edge, its letter in
+// drawTile draws a tile on a white square of the grid: a black edge, its letter in
 // capitals; a blank shows the letter it stands for in lowercase inside a
 // circle, as players mark blanks on paper.
 func drawTile(c canvas, t rune, x, y, cell float64) {
-	c.pen(midGrey)
-	c.SetLineWidth(0.15)
-	c.fill(white)
-	c.Rect(x, y, cell, cell, "FD")
 	inset := cell * 0.07
 	c.pen(black)
 	c.SetLineWidth(0.3)

@@ -203,3 +203,20 @@ func (c canvas) SetLineWidth(w float64) {
 		c.st.line = w
 	}
 }
+
+// TransformEnd is gofpdf's, then writes the current font, greys and line
+// width again: the "Q" it writes brings back the page's state from
+// before the transform, which neither gofpdf nor the canvas follows, so
+// a font or grey set inside a rotated block would otherwise be believed
+// to still hold after it.
+func (c canvas) TransformEnd() {
+	c.Fpdf.TransformEnd()
+	r, g, b := c.GetDrawColor()
+	c.SetDrawColor(r, g, b)
+	r, g, b = c.GetFillColor()
+	c.SetFillColor(r, g, b)
+	c.Fpdf.SetLineWidth(c.GetLineWidth())
+	if c.st.size > 0 {
+		c.SetFont(c.st.font.family, c.st.font.style, c.st.size)
+	}
+}

@@ -132,20 +132,20 @@ func drawKey(c canvas, b SheetBoard, x, y, w float64) {
 	for _, p := range b.premiums() {
 		samples = append(samples, sample{b.lookOf(p), false, scoring.PremiumDescription(p)})
 	}
-	samples = append(samples, sample{premiumLook{}, true, "blank"})
+	samples = append(samples, sample{premiumLook{shade: white}, true, "blank"})
 	cx, cy := x, y+1
 	for _, s := range samples {
 		tw := c.width(sans, 6.5, s.text)
 		if cx+sq+1+tw > x+w {
 			cx, cy = x, cy+sq+1.2
 		}
+		c.fill(s.look.shade)
+		c.pen(midGrey)
+		c.SetLineWidth(0.15)
+		c.Rect(cx, cy, sq, sq, "FD")
 		if s.blank {
 			drawTile(c, 'a', cx, cy, sq)
 		} else {
-			c.fill(s.look.shade)
-			c.pen(midGrey)
-			c.SetLineWidth(0.15)
-			c.Rect(cx, cy, sq, sq, "FD")
 			if s.look.hatch {
 				hatch(c, cx, cy, sq)
 			}
