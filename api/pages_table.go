@@ -233,14 +233,6 @@ func premiumClass(l *scoring.Layout, r, c int) string {
 	return cls
 }
 
-// premiumLabel labels the squares of a board drawn without its
-// variant's names (the director's console).
-var premiumLabel = map[string]string{"dl": "2L", "tl": "3L", "ql": "4L", "dw": "2W", "tw": "3W", "qw": "4W"}
-
-func newBoardView(l *scoring.Layout, rows []string) boardView {
-	return newBoardViewNamed(l, rows, premiumLabel)
-}
-
 // newBoardViewNamed draws a board with its premium squares labelled by
 // names (board class: label).
 func newBoardViewNamed(l *scoring.Layout, rows []string, names map[string]string) boardView {
