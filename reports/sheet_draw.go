@@ -134,57 +134,83 @@ func drawTableHead(c canvas, s *ScoreSheet, cols columns, y float64) {
 }
 
 // drawRows draws table lines; first is the index of rows[0] in the game.
+// It goes one column at a time (numbers, racks, positions, words,
+// scores, totals, notes) so that the page changes font a few times per
+// table rather than at every cell.
 func drawRows(c canvas, cols columns, rows []row, first int, y float64) {
+	tops := make([]float64, len(rows))
 	for k, r := range rows {
-		c.ink(darkGrey)
-		c.text(cols.numX, y, cols.numW, rowH, alignLeft, sans, 8, strconv.Itoa(first+k+1))
-		for p, t := range r.turns {
-			if t != nil {
-				drawTurn(c, cols, t, r.notes[p], y)
+		tops[k] = y
+		y += r.h
+	}
+	c.ink(darkGrey)
+	for k := range rows {
+		c.text(cols.numX, tops[k], cols.numW, rowH, alignLeft, sans, 8, strconv.Itoa(first+k+1))
+	}
+	for _, draw := range turnFields {
+		for k, r := range rows {
+			for p, t := range r.turns {
+				if t != nil {
+					draw(c, cols, t, r.notes[p], tops[k])
+				}
 			}
 		}
-		y += r.h
-		c.hline(cols.numX, y, cols.x[len(cols.x)-1]+cols.w-cols.numX, 0.1, midGrey)
+	}
+	for k, r := range rows {
+		c.hline(cols.numX, tops[k]+r.h, cols.x[len(cols.x)-1]+cols.w-cols.numX, 0.1, midGrey)
 	}
 	c.ink(black)
 }
 
-// drawTurn draws one turn in its player's column: rack, position, word,
-// score and total on the line, the note in small italics under it.
-func drawTurn(c canvas, cols columns, t *SheetTurn, notes []string, y float64) {
-	x := cols.x[t.Seat-1]
-	if cols.rack > 0 {
+// A turn's line is rack, position, word, score and total, the notes in
+// small italics under it; turnFields draw one each, in its player's
+// column.
+var turnFields = []func(c canvas, cols columns, t *SheetTurn, notes []string, y float64){
+	func(c canvas, cols columns, t *SheetTurn, _ []string, y float64) {
+		if cols.rack > 0 {
+			c.ink(darkGrey)
+			c.text(cols.x[t.Seat-1], y, cols.rack-1, rowH, alignLeft, mono, 8, t.Rack)
+		}
+	},
+	func(c canvas, cols columns, t *SheetTurn, _ []string, y float64) {
+		c.ink(black)
+		c.text(cols.x[t.Seat-1]+cols.rack, y, cols.pos, rowH, alignLeft, sans, 8.5, t.Position)
+	},
+	func(c canvas, cols columns, t *SheetTurn, _ []string, y float64) {
+		x := cols.x[t.Seat-1] + cols.rack + cols.pos
+		word, wf := turnWord(t)
+		c.ink(black)
+		c.text(x, y, cols.word-1, rowH, alignLeft, wf, cellSize, word)
+		if t.Withdrawn {
+			strike(c, wf, cellSize, x, y, cols.word-1, word)
+		}
+	},
+	func(c canvas, cols columns, t *SheetTurn, _ []string, y float64) {
+		x := cols.x[t.Seat-1] + cols.rack + cols.pos + cols.word
+		score := strconv.Itoa(t.Score)
+		switch {
+		case t.Kind != TurnPlay:
+			score = "0"
+		case t.Bonus != 0:
+			score += "+" + strconv.Itoa(t.Bonus)
+		}
+		c.ink(black)
+		c.text(x, y, cols.score, rowH, alignRight, sans, cellSize, score)
+		if t.Withdrawn {
+			strikeRight(c, sans, cellSize, x, y, cols.score, score)
+		}
+	},
+	func(c canvas, cols columns, t *SheetTurn, _ []string, y float64) {
+		x := cols.x[t.Seat-1] + cols.rack + cols.pos + cols.word + cols.score
+		c.ink(black)
+		c.text(x, y, cols.total, rowH, alignRight, sansBold, cellSize, strconv.Itoa(t.Total))
+	},
+	func(c canvas, cols columns, t *SheetTurn, notes []string, y float64) {
 		c.ink(darkGrey)
-		c.text(x, y, cols.rack-1, rowH, alignLeft, mono, 8, t.Rack)
-		x += cols.rack
-	}
-	c.ink(black)
-	c.text(x, y, cols.pos, rowH, alignLeft, sans, 8.5, t.Position)
-	x += cols.pos
-	word, wf := turnWord(t)
-	c.text(x, y, cols.word-1, rowH, alignLeft, wf, cellSize, word)
-	if t.Withdrawn {
-		strike(c, wf, cellSize, x, y, cols.word-1, word)
-	}
-	x += cols.word
-	score := strconv.Itoa(t.Score)
-	switch {
-	case t.Kind != TurnPlay:
-		score = "0"
-	case t.Bonus != 0:
-		score += "+" + strconv.Itoa(t.Bonus)
-	}
-	c.text(x, y, cols.score, rowH, alignRight, sans, cellSize, score)
-	if t.Withdrawn {
-		strikeRight(c, sans, cellSize, x, y, cols.score, score)
-	}
-	x += cols.score
-	c.text(x, y, cols.total, rowH, alignRight, sansBold, cellSize, strconv.Itoa(t.Total))
-	c.ink(darkGrey)
-	for i, line := range notes {
-		c.text(cols.noteX(t.Seat), y+rowH-0.6+float64(i)*noteLineH, cols.noteW(), noteLineH, alignLeft, sansItalic, noteSize, line)
-	}
-	c.ink(black)
+		for i, line := range notes {
+			c.text(cols.noteX(t.Seat), y+rowH-0.6+float64(i)*noteLineH, cols.noteW(), noteLineH, alignLeft, sansItalic, noteSize, line)
+		}
+	},
 }
 
 // turnWord is what the word column shows, and in which face: the play in
