@@ -82,8 +82,8 @@ func TestCrossTableAndScorecardsPDF(t *testing.T) {
 		"1 Élodie Müller", "412–380", "Łukasz Żółw", "bye", "+50")
 
 	r = e.get(e.path("/scorecards.pdf"), "")
-	if n := wantPDF(t, r); n != 5 {
-		t.Errorf("%d pages, want a card per player (5)", n)
+	if n := wantPDF(t, r); n != 2 {
+		t.Errorf("%d pages, want five cards of three rounds four to a sheet (2)", n)
 	}
 	wantAll(t, "scorecards", pdfText(t, r.Body), "SCORECARD", "Élodie Müller",
 		"1 1 Łukasz Żółw (#2) first 412 380 +32 1–0 +32", "Zoë Adams", "1 – bye +50 1–0 +50")
@@ -205,8 +205,8 @@ func TestPrintJobs(t *testing.T) {
 	}
 	wantProblem(t, e.get(j.Result, ""), http.StatusUnauthorized, "credentials-required")
 	res := e.get(j.Result, e.Director)
-	if n := wantPDF(t, res); n != 5 {
-		t.Errorf("%d pages, want 5 scorecards", n)
+	if n := wantPDF(t, res); n != 2 {
+		t.Errorf("%d pages, want 5 scorecards four to a sheet (2)", n)
 	}
 	wantAll(t, "scorecards job", pdfText(t, res.Body), "SCORECARD", "Łukasz Żółw")
 
