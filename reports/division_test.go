@@ -202,10 +202,10 @@ func TestTableCards(t *testing.T) {
 	if n := pages(t, pdf); n != 2 {
 		t.Fatalf("%d pages, want 2", n)
 	}
-	wantText(t, pageText(t, pdf, 1), "Mistrzostwa Polski — Kraków · Élite · Round 3", "TABLE", "7",
+	wantText(t, pageText(t, pdf, 1), "Mistrzostwa Polski — Kraków · Élite", "TABLE · Round 3", "7",
 		"Łukasz Żółw", "goes first, against", "Élodie Müller", url)
 	wantText(t, pageText(t, pdf, 2), "12", "Ana Peña", "bye")
-	wantImages(t, pdf, 2)
+	wantImages(t, pdf, 4) // a QR code on each face
 }
 
 // wantImages checks the PDF holds n images (the QR codes).
