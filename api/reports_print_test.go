@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -102,8 +101,8 @@ func TestSlipsAndBlankScoreSheetPDF(t *testing.T) {
 	wantAll(t, "blank sheet", pdfText(t, r.Body), "Standings Open", "SCORE SHEET", "RACK POS WORD SCORE TOTAL", "Final score")
 }
 
-// Table cards carry each table's new credential in a QR code and as text
-// under it; the credential works.
+// Table cards carry each table's new credential in a QR code and as a
+// short code in large type, on both faces of the tent; the code works.
 func TestTableCardsPDF(t *testing.T) {
 	e := printedEvent(t)
 	path := e.path("/rounds/2/tablecards.pdf?base=https://club.example/")
@@ -119,12 +118,12 @@ func TestTableCardsPDF(t *testing.T) {
 		t.Errorf("Cache-Control %q", cc)
 	}
 	text := pdfText(t, r.Body)
-	wantAll(t, "table cards", text, "TABLE", "A · Round 2", "goes first, against")
-	m := regexp.MustCompile(`https://club\.example/table/1\?code=([A-Za-z0-9_-]+)`).FindStringSubmatch(text)
-	if m == nil {
-		t.Fatalf("no score-entry address for table 1:\n%s", text)
+	wantAll(t, "table cards", text, "TABLE · Round 2", "goes first, against", "or type this code", "on the table page at")
+	codes := cardCodes(t, text, "club.example")
+	if len(codes) != 2 || codes["1"] == "" || codes["2"] == "" || codes["1"] == codes["2"] {
+		t.Fatalf("codes %v, want one for each of tables 1 and 2", codes)
 	}
-	wantPDFImages(t, r.Body, 2)
+	wantPDFImages(t, r.Body, 4) // a QR code on each face
 
 	// The printed code is table 1's credential: it reads table 1's game,
 	// still being played, which the public may not.
@@ -136,7 +135,7 @@ func TestTableCardsPDF(t *testing.T) {
 		}
 	}
 	wantProblem(t, e.get(gpath(game, "/scoresheet.pdf"), ""), http.StatusUnauthorized, "credentials-required")
-	wantPDF(t, e.get(gpath(game, "/scoresheet.pdf"), m[1]))
+	wantPDF(t, e.get(gpath(game, "/scoresheet.pdf"), codes["1"]))
 }
 
 // wantPDFImages checks with pdfimages that the PDF holds n images.
