@@ -177,6 +177,20 @@ func (s *Server) blankScoreSheetPDF(c *gin.Context) {
 	})
 }
 
+// tableSheetsPDF prints a score sheet for every table of a round, to
+// fill in by hand, with the names, the round, the table and who starts
+// filled in (public, as the pairings it shows).
+func (s *Server) tableSheetsPDF(c *gin.Context) {
+	rp, ok := s.roundPrint(c)
+	if !ok {
+		return
+	}
+	sheets := reports.TableSheetsFromRound(rp.maker.t.Name, rp.maker.division(rp.pairings.DivisionID), rp.maker.t.Lexicon, rp.pairings)
+	s.sendPDF(c, fmt.Sprintf("blank-scoresheets-round-%d.pdf", rp.round), func(w io.Writer) error {
+		return reports.WriteTableSheets(w, rp.paper, sheets...)
+	})
+}
+
 // tableCardsPDF prints a fold-over tent card for every table of a round
 // with a QR code for its score entry and the table's code to type;
 // printing issues each table a new credential and revokes the one it
