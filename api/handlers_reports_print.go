@@ -177,11 +177,26 @@ func (s *Server) blankScoreSheetPDF(c *gin.Context) {
 	})
 }
 
-// tableCardsPDF prints a card for every table of a round with a QR code
-// for its score entry; printing issues each table a new credential and
-// revokes the one it had (codes are stored hashed: an old one cannot be
-// printed again), so it is the director's (?base= is where the
-// score-entry pages are served, https://host).
+// tableSheetsPDF prints a score sheet for every table of a round, to
+// fill in by hand, with the names, the round, the table and who starts
+// filled in (public, as the pairings it shows).
+func (s *Server) tableSheetsPDF(c *gin.Context) {
+	rp, ok := s.roundPrint(c)
+	if !ok {
+		return
+	}
+	sheets := reports.TableSheetsFromRound(rp.maker.t.Name, rp.maker.division(rp.pairings.DivisionID), rp.maker.t.Lexicon, rp.pairings)
+	s.sendPDF(c, fmt.Sprintf("blank-scoresheets-round-%d.pdf", rp.round), func(w io.Writer) error {
+		return reports.WriteTableSheets(w, rp.paper, sheets...)
+	})
+}
+
+// tableCardsPDF prints a fold-over tent card for every table of a round
+// with a QR code for its score entry and the table's code to type;
+// printing issues each table a new credential and revokes the one it
+// had (codes are stored hashed: an old one cannot be printed again), so
+// it is the director's (?base= is where the score-entry pages are
+// served, https://host).
 func (s *Server) tableCardsPDF(c *gin.Context) {
 	actor := actorOf(c)
 	if err := service.RequireDirector(actor); err != nil {
@@ -217,7 +232,9 @@ func (s *Server) tableCardsPDF(c *gin.Context) {
 		for _, pl := range pv.Players {
 			card.Players = append(card.Players, pl.Name)
 		}
-		card.URL = fmt.Sprintf("%s/table/%d?code=%s", base, pv.Table, url.QueryEscape(creds[pv.Table].Token))
+		code := creds[pv.Table].Token
+		card.URL = fmt.Sprintf("%s/table/%d?code=%s", base, pv.Table, url.QueryEscape(code))
+		card.Code = code
 		cards = append(cards, card)
 	}
 	c.Header("Cache-Control", "no-store") // the cards carry credentials

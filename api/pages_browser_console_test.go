@@ -204,6 +204,7 @@ func TestBrowserConsolePairsRound(t *testing.T) {
 		waitFor(`document.querySelector("#pairings tbody td.reason").textContent.length > 0`),
 		waitFor(`document.querySelector("#pairings tbody a").getAttribute("href").includes("/games/")`),
 		waitFor(`document.querySelector("#round-reports").innerHTML.includes("tablecards.pdf?base=")`),
+		waitFor(`document.querySelector("#round-reports").innerHTML.includes("blank-scoresheets.pdf?")`),
 		// Pairing it again without saying so is refused, plainly.
 		setValue(`#pair-form [name="round"]`, "1"),
 		submitForm("#pair-form", "already"),

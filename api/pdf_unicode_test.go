@@ -43,6 +43,7 @@ func TestPDFsTakeAnyText(t *testing.T) {
 		{f.tpath("/rounds/1/pairings.pdf"), "", true},
 		{f.tpath("/rounds/1/scoresheets.pdf"), ts.Director, true},
 		{f.tpath("/rounds/1/slips.pdf"), ts.Director, true},
+		{f.tpath("/rounds/1/blank-scoresheets.pdf"), "", true},
 		{f.tpath("/rounds/1/tablecards.pdf?base=https://club.example/"), ts.Director, false},
 		{gpath(*rp.Pairings[0].GameID, "/scoresheet.pdf"), ts.Director, false},
 		{f.tpath("/blank-scoresheet.pdf"), "", false},

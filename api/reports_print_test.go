@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -82,8 +81,8 @@ func TestCrossTableAndScorecardsPDF(t *testing.T) {
 		"1 Élodie Müller", "412–380", "Łukasz Żółw", "bye", "+50")
 
 	r = e.get(e.path("/scorecards.pdf"), "")
-	if n := wantPDF(t, r); n != 5 {
-		t.Errorf("%d pages, want a card per player (5)", n)
+	if n := wantPDF(t, r); n != 2 {
+		t.Errorf("%d pages, want five cards of three rounds four to a sheet (2)", n)
 	}
 	wantAll(t, "scorecards", pdfText(t, r.Body), "SCORECARD", "Élodie Müller",
 		"1 1 Łukasz Żółw (#2) first 412 380 +32 1–0 +32", "Zoë Adams", "1 – bye +50 1–0 +50")
@@ -102,8 +101,8 @@ func TestSlipsAndBlankScoreSheetPDF(t *testing.T) {
 	wantAll(t, "blank sheet", pdfText(t, r.Body), "Standings Open", "SCORE SHEET", "RACK POS WORD SCORE TOTAL", "Final score")
 }
 
-// Table cards carry each table's new credential in a QR code and as text
-// under it; the credential works.
+// Table cards carry each table's new credential in a QR code and as a
+// short code in large type, on both faces of the tent; the code works.
 func TestTableCardsPDF(t *testing.T) {
 	e := printedEvent(t)
 	path := e.path("/rounds/2/tablecards.pdf?base=https://club.example/")
@@ -119,12 +118,12 @@ func TestTableCardsPDF(t *testing.T) {
 		t.Errorf("Cache-Control %q", cc)
 	}
 	text := pdfText(t, r.Body)
-	wantAll(t, "table cards", text, "TABLE", "A · Round 2", "goes first, against")
-	m := regexp.MustCompile(`https://club\.example/table/1\?code=([A-Za-z0-9_-]+)`).FindStringSubmatch(text)
-	if m == nil {
-		t.Fatalf("no score-entry address for table 1:\n%s", text)
+	wantAll(t, "table cards", text, "TABLE · Round 2", "goes first, against", "or type this code", "on the table page at")
+	codes := cardCodes(t, text, "club.example")
+	if len(codes) != 2 || codes["1"] == "" || codes["2"] == "" || codes["1"] == codes["2"] {
+		t.Fatalf("codes %v, want one for each of tables 1 and 2", codes)
 	}
-	wantPDFImages(t, r.Body, 2)
+	wantPDFImages(t, r.Body, 4) // a QR code on each face
 
 	// The printed code is table 1's credential: it reads table 1's game,
 	// still being played, which the public may not.
@@ -136,7 +135,7 @@ func TestTableCardsPDF(t *testing.T) {
 		}
 	}
 	wantProblem(t, e.get(gpath(game, "/scoresheet.pdf"), ""), http.StatusUnauthorized, "credentials-required")
-	wantPDF(t, e.get(gpath(game, "/scoresheet.pdf"), m[1]))
+	wantPDF(t, e.get(gpath(game, "/scoresheet.pdf"), codes["1"]))
 }
 
 // wantPDFImages checks with pdfimages that the PDF holds n images.
@@ -205,8 +204,8 @@ func TestPrintJobs(t *testing.T) {
 	}
 	wantProblem(t, e.get(j.Result, ""), http.StatusUnauthorized, "credentials-required")
 	res := e.get(j.Result, e.Director)
-	if n := wantPDF(t, res); n != 5 {
-		t.Errorf("%d pages, want 5 scorecards", n)
+	if n := wantPDF(t, res); n != 2 {
+		t.Errorf("%d pages, want 5 scorecards four to a sheet (2)", n)
 	}
 	wantAll(t, "scorecards job", pdfText(t, res.Body), "SCORECARD", "Łukasz Żółw")
 

@@ -120,6 +120,7 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 	v1.GET("/tournaments/:id/rounds", s.listRounds)
 	v1.GET("/tournaments/:id/rounds/:round/scoresheets.pdf", s.roundScoreSheets)
 	v1.GET("/tournaments/:id/rounds/:round/slips.pdf", s.slipsPDF)
+	v1.GET("/tournaments/:id/rounds/:round/blank-scoresheets.pdf", s.tableSheetsPDF)
 	v1.GET("/tournaments/:id/rounds/:round/tablecards.pdf", s.tableCardsPDF)
 	v1.GET("/tournaments/:id/blank-scoresheet.pdf", s.blankScoreSheetPDF)
 	v1.GET("/tournaments/:id/crosstable.pdf", s.crossTablePDF)

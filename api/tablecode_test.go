@@ -26,12 +26,28 @@ func (f *fixture) printedCodes() map[string]string {
 	f.t.Helper()
 	r := f.get(f.tpath("/rounds/1/tablecards.pdf?base=https://club.example"), f.Director)
 	wantPDF(f.t, r)
+	return cardCodes(f.t, pdfText(f.t, r.Body), "club.example")
+}
+
+// cardCodes reads the table cards' text, a card a page: each table's
+// code, in large type on both faces of its tent beside the address of
+// its page at host.
+func cardCodes(t *testing.T, text, host string) map[string]string {
+	t.Helper()
+	address := regexp.MustCompile(regexp.QuoteMeta(host) + `/table/(\d+)\b`)
 	codes := map[string]string{}
-	for _, m := range regexp.MustCompile(`/table/(\d+)\?code=([A-Z0-9-]+)`).FindAllStringSubmatch(pdfText(f.t, r.Body), -1) {
-		codes[m[1]] = m[2]
+	for _, page := range strings.Split(strings.TrimRight(text, "\f"), "\f") {
+		tables := address.FindAllStringSubmatch(page, -1)
+		found := tableCode.FindAllString(page, -1)
+		if len(tables) != 2 || tables[0][1] != tables[1][1] || len(found) != 2 || found[0] != found[1] {
+			t.Fatalf("a table card shows tables %v and codes %v, want one of each on both faces:\n%s", tables, found, page)
+		}
+		codes[tables[0][1]] = found[0]
 	}
 	return codes
 }
+
+var tableCode = regexp.MustCompile(`\b[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}\b`)
 
 // Printing the table cards again leaves one live code a table: codes are
 // stored hashed, so each print issues new ones and revokes the old, which

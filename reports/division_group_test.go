@@ -79,22 +79,26 @@ func TestGroupScorecards(t *testing.T) {
 	pdf := renderWith(t, "scorecards-groups", func(b *bytes.Buffer) error {
 		return WriteScorecards(b, A4, DivisionFromRecord(groupRecord()), nil)
 	})
-	if n := pages(t, pdf); n != 7 {
-		t.Fatalf("%d pages, want 7", n)
+	if n := pages(t, pdf); n != 2 {
+		t.Fatalf("%d pages, want 2 (seven cards of four rounds, four to a sheet)", n)
+	}
+	cards := scorecardTexts(pdfText(t, pdf))
+	if len(cards) != 7 {
+		t.Fatalf("%d cards, want 7", len(cards))
 	}
 	// A table of three: the others with their scores and the round's
 	// record, the seat in the order of play, the player's score and the
 	// sum of the pairwise spreads; the running record counts pair by pair.
-	wantText(t, pageText(t, pdf, 1), "Ann Able",
+	wantText(t, cards[0], "Ann Able",
 		"1 1 Bob Baker 310, Cy Çelik 290 — 2–0 1st 350 +100 2–0 +100",
 		"2 1 Di Dee (#4) first 400 380 +20 3–0 +120")
-	wantText(t, pageText(t, pdf, 2), "1 1 Ann Able 350, Cy Çelik 290 — 1–1 2nd 310 −20 1–1 −20",
+	wantText(t, cards[1], "1 1 Ann Able 350, Cy Çelik 290 — 1–1 2nd 310 −20 1–1 −20",
 		// A table of four takes two lines.
 		"Cy Çelik 300, Eve Eng 420, Fay Fox 280\n2 2 — 1½–1½\n1st 300 −100 2½–2½ −120")
 	// A team game: partner and opponents, the teams' scores.
-	wantText(t, pageText(t, pdf, 4), "1 2 with Fay Fox v Eve Eng & Gus Gray 1st 380 340 +40 1–0 +40",
+	wantText(t, cards[3], "1 2 with Fay Fox v Eve Eng & Gus Gray 1st 380 340 +40 1–0 +40",
 		"2 1 Ann Able (#1) second 380 400 −20 1–1 +20")
-	wantText(t, pageText(t, pdf, 5), "1 2 with Gus Gray v Di Dee & Fay Fox 2nd 340 380 −40 0–1 −40",
+	wantText(t, cards[4], "1 2 with Gus Gray v Di Dee & Fay Fox 2nd 340 380 −40 0–1 −40",
 		"Bob Baker 300, Cy Çelik 300, Fay Fox\n2 2 280 — 3–0\n3rd 420 +380 3–1 +340")
 	golden(t, "scorecards-groups", pdfText(t, pdf))
 }

@@ -134,16 +134,17 @@ func TestScorecards(t *testing.T) {
 	pdf := renderWith(t, "scorecards", func(b *bytes.Buffer) error {
 		return WriteScorecards(b, A4, polishDivision(), func(n int) { done = n })
 	})
-	if n := pages(t, pdf); n != 4 || done != 4 {
-		t.Fatalf("%d pages, progress %d: want one card per player (4)", n, done)
+	if n := pages(t, pdf); n != 1 || done != 4 {
+		t.Fatalf("%d pages, progress %d: want the four cards of five rounds on one sheet", n, done)
 	}
-	wantText(t, pageText(t, pdf, 1), "SCORECARD", "Élite · Player 1 · rating 1850", "Élodie Müller",
+	cards := scorecardTexts(pdfText(t, pdf))
+	wantText(t, cards[0], "SCORECARD", "Élite · Player 1 · rating 1850", "Élodie Müller",
 		"ROUND TABLE OPPONENT WENT SCORE OPP. SPREAD WON–LOST TOTAL SPR.",
 		"1 1 Łukasz Żółw (#2) first 412 380 +32 1–0 +32",
 		"2 1 Søren Ørsted (#3) second 401 377 +24 2–0 +56",
 		"\n3\n", "\n5\n") // rounds to come, to fill in
-	wantText(t, pageText(t, pdf, 2), "Łukasz Żółw", "2 – bye +50 1–1 +18")
-	wantText(t, pageText(t, pdf, 4), "Ana Peña (withdrawn)")
+	wantText(t, cards[1], "Łukasz Żółw", "2 – bye +50 1–1 +18")
+	wantText(t, cards[3], "Ana Peña (withdrawn)")
 }
 
 func TestCrossTable(t *testing.T) {
@@ -201,10 +202,10 @@ func TestTableCards(t *testing.T) {
 	if n := pages(t, pdf); n != 2 {
 		t.Fatalf("%d pages, want 2", n)
 	}
-	wantText(t, pageText(t, pdf, 1), "Mistrzostwa Polski — Kraków · Élite · Round 3", "TABLE", "7",
+	wantText(t, pageText(t, pdf, 1), "Mistrzostwa Polski — Kraków · Élite", "TABLE · Round 3", "7",
 		"Łukasz Żółw", "goes first, against", "Élodie Müller", url)
 	wantText(t, pageText(t, pdf, 2), "12", "Ana Peña", "bye")
-	wantImages(t, pdf, 2)
+	wantImages(t, pdf, 4) // a QR code on each face
 }
 
 // wantImages checks the PDF holds n images (the QR codes).

@@ -1,7 +1,9 @@
 // Package reports prints a tournament's paper: score sheets (filled in
-// from the record, or blank) and result slips for the tables; standings,
-// pairings by table and by name, the cross-table and players' scorecards
-// for the wall; table cards with a QR code for score entry.
+// from the record, blank, or prefilled with a round's table to write the
+// turns on) and result slips for the tables; standings, pairings by table
+// and by name, the cross-table and players' scorecards for the wall;
+// table cards, folded into tents, with a QR code and the table's code for
+// score entry.
 //
 // Every report is pure rendering. Its input is a plain struct of this
 // package (ScoreSheet, Division, Pairings, TableCard, ...) holding exactly what the page shows, so a

@@ -76,7 +76,7 @@ func TestGroupTableCards(t *testing.T) {
 		t.Errorf("the team card lists the table as a table of four:\n%s", two)
 	}
 	wantText(t, pageText(t, pdf, 3), "1 Hal Hope", "4 Kit Kay")
-	wantImages(t, pdf, 3)
+	wantImages(t, pdf, 6) // a QR code on each face
 }
 
 func TestGroupResultSlips(t *testing.T) {

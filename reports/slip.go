@@ -1,9 +1,6 @@
 package reports
 
-import (
-	"io"
-	"strconv"
-)
+import "io"
 
 // ResultSlip is the paper a table without a tablet hands in: who played
 // where, boxes for the scores and spread, who went first, signatures.
@@ -20,7 +17,7 @@ type ResultSlip struct {
 
 const (
 	slipsPerPage = 3
-	slipGap      = 8.0 // between slips, where the cut line runs
+	slipGap      = cutGap
 )
 
 // WriteResultSlips prints the slips three to a page, with cut lines
@@ -37,9 +34,7 @@ func WriteResultSlips(w io.Writer, paper Paper, slips ...ResultSlip) error {
 		}
 		y := f.top + float64(k)*(h+slipGap)
 		if k > 0 {
-			c.SetDashPattern([]float64{2, 1.5}, 0)
-			c.hline(0, y-slipGap/2, f.pageW, 0.2, midGrey)
-			c.SetDashPattern(nil, 0)
+			cutLine(c, f, y-slipGap/2, "cut")
 		}
 		drawSlip(c, f, &slips[i], y, h)
 	}
@@ -166,87 +161,4 @@ func slipLines(s *ResultSlip) (lines []slipLine, group bool) {
 		lines = append(lines, slipLine{name: name})
 	}
 	return lines, false
-}
-
-// BlankScoreSheet is a score sheet to fill in by hand, for a table with
-// no tablet.
-type BlankScoreSheet struct {
-	Tournament string
-	Lines      int // turns per player; 0: as many as fit
-}
-
-// WriteBlankScoreSheet prints one blank score sheet: round, table and
-// names to fill in, a column of turns for each of two players, final
-// scores and signatures.
-func WriteBlankScoreSheet(w io.Writer, paper Paper, b BlankScoreSheet) error {
-	pdf := newDocument(paper, w)
-	pdf.SetTitle("Score sheet (blank)", true)
-	c, f := newCanvas(pdf), frameFor(paper)
-	c.AddPage()
-	x, y, width := f.left, f.top, f.width
-	c.ink(black)
-	c.text(x, y, width-40, 7, alignLeft, sansBold, 15, b.Tournament)
-	c.ink(darkGrey)
-	c.text(x+width-40, y, 40, 4, alignRight, sansBold, 8, "SCORE SHEET")
-	c.ink(black)
-	c.text(x, y+8, width, 6, alignLeft, sans, 11, "Division ________   Round ______   Table ______   Lexicon ________")
-	c.hline(x, y+16, width, 0.5, black)
-	y += 19
-
-	cols := columnsFor(f, 2)
-	const footH = 42.0
-	for i := range 2 {
-		cx := cols.x[i]
-		c.ink(darkGrey)
-		c.text(cx, y, 14, 6, alignLeft, sans, 8, "Player")
-		c.hline(cx+14, y+5.5, cols.w-34, 0.3, black)
-		c.pen(black)
-		c.SetLineWidth(0.3)
-		c.Rect(cx+cols.w-18.5, y+1.5, 4, 4, "D")
-		c.text(cx+cols.w-12.5, y, 12.5, 6, alignLeft, sans, 7, "first")
-		cx2 := cx
-		for _, cap := range []struct {
-			w     float64
-			align byte
-			s     string
-		}{{cols.rack, alignLeft, "RACK"}, {cols.pos, alignLeft, "POS"}, {cols.word, alignLeft, "WORD"}, {cols.score, alignRight, "SCORE"}, {cols.total, alignRight, "TOTAL"}} {
-			c.text(cx2, y+7, cap.w, 3.5, cap.align, sans, 6.5, cap.s)
-			cx2 += cap.w
-		}
-		c.hline(cx, y+11, cols.w, 0.4, black)
-	}
-	y += 11
-	lines := b.Lines
-	if lines <= 0 {
-		lines = int((f.bottom - y - footH) / 7.0)
-	}
-	rowH := min(7.0, (f.bottom-y-footH)/float64(lines))
-	for k := range lines {
-		c.ink(midGrey)
-		c.text(cols.numX, y, cols.numW, rowH, alignLeft, sans, 7.5, strconv.Itoa(k+1))
-		y += rowH
-		c.hline(cols.numX, y, f.left+f.width-cols.numX, 0.15, midGrey)
-	}
-	y += 4
-	for i := range 2 {
-		cx := cols.x[i]
-		for j, label := range []string{"Tiles left (−/+)", "Time penalty", "Final score"} {
-			yy := y + float64(j)*7
-			c.ink(darkGrey)
-			face := sans
-			if j == 2 {
-				c.ink(black)
-				face = sansBold
-			}
-			c.text(cx, yy, cols.w-30, 6, alignLeft, face, 9, label)
-			c.pen(black)
-			c.SetLineWidth(0.3)
-			c.Rect(cx+cols.w-26, yy, 26, 6, "D")
-		}
-		c.hline(cx, y+31, cols.w, 0.3, black)
-		c.ink(darkGrey)
-		c.text(cx, y+31.5, cols.w, 4, alignLeft, sans, 7.5, "Signature")
-	}
-	c.ink(black)
-	return pdf.Output(w)
 }

@@ -35,7 +35,7 @@
     nav.textContent = "";
     [["Table cards with QR codes", base + "/tablecards.pdf?base=" + encodeURIComponent(location.origin) + "&" + q],
       ["Pairings", base + "/pairings.pdf?" + q], ["Score sheets", base + "/scoresheets.pdf?" + q],
-      ["Result slips", base + "/slips.pdf?" + q]].forEach(function (r, i) {
+      ["Score sheets to fill in", base + "/blank-scoresheets.pdf?" + q], ["Result slips", base + "/slips.pdf?" + q]].forEach(function (r, i) {
       var a = el("a", { href: r[1], target: "_blank", rel: "noopener", className: "report" }, r[0] + " (PDF)");
       // The cards carry new codes: the tables' old ones stop working.
       if (i === 0) {
