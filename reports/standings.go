@@ -21,7 +21,7 @@ func WriteStandings(w io.Writer, paper Paper, d Division) error {
 	// Without the last game: a long division in more columns, a short
 	// one in larger type; it wins only when it gains that much.
 	short := wallShape{cols: full.cols[:4], weight: 0.6}
-	tied := false
+	tied, anyLast := false, false
 	for _, s := range d.Standings {
 		rank := strconv.Itoa(s.Rank)
 		if s.Tied {
@@ -33,13 +33,18 @@ func WriteStandings(w io.Writer, paper Paper, d Division) error {
 			name += " (withdrawn)"
 		}
 		line := []string{rank, name, record(s.Wins, s.Losses), signed(s.Spread), s.Last.lastGame()}
+		anyLast = anyLast || line[4] != ""
 		full.entries = append(full.entries, wallEntry{line})
 		short.entries = append(short.entries, wallEntry{line[:4]})
+	}
+	shapes := []wallShape{full, short}
+	if !anyLast {
+		shapes = shapes[1:] // an empty column's head would only take room
 	}
 	key := ""
 	if tied {
 		key = "= shares the rank."
 	}
-	drawWall(newCanvas(pdf), paper, wallHead{kind: "STANDINGS", tournament: d.Tournament, title: d.caption(), key: key}, full, short)
+	drawWall(newCanvas(pdf), paper, wallHead{kind: "STANDINGS", tournament: d.Tournament, title: d.caption(), key: key}, shapes...)
 	return pdf.Output(w)
 }
