@@ -62,7 +62,7 @@ func TestPairingsPDF(t *testing.T) {
 	}
 	text := pdfText(t, r.Body)
 	wantAll(t, "pairings", text, "PAIRINGS BY TABLE", "A · Round 1",
-		"1 Élodie Müller v Łukasz Żółw", "2 Søren Ørsted v Ana Peña", "– Zoë Adams bye",
+		"Élodie Müller\n 1 Łukasz Żółw\n Søren Ørsted\n 2 Ana Peña\n Zoë Adams\n – bye",
 		"PAIRINGS BY NAME", "Ana Peña 2 second Søren Ørsted", "Łukasz Żółw 1 second Élodie Müller",
 		"Zoë Adams – bye")
 	byName := text[strings.Index(text, "PAIRINGS BY NAME"):]

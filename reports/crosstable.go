@@ -3,22 +3,37 @@ package reports
 import (
 	"io"
 	"strconv"
+	"strings"
 )
 
 // The cross-table (wall chart) is a division on landscape pages: a line
 // per player in number order, a column per round saying whom they met,
 // how it went and the scores, and their record and spread at the end.
-// Rounds that do not fit across a page go onto the next pages, the
-// players' names repeated.
+//
+// Up to crossRowsMax players fit one sheet, their lines as tall as the
+// page allows (larger type for a small division). A larger division is
+// cut into bands of players, and rounds that do not fit across a sheet
+// into bands of rounds; every sheet repeats the names and the heads and
+// says where it goes ("sheet 2 of 4, row 1, column 2: players 1–20,
+// rounds 9–16"), so the tiles can be put together on the wall.
 
 const (
-	xNumW    = 9.0
-	xNameW   = 48.0
-	xTotalW  = 17.0
-	xSpreadW = 17.0
-	xCellMin = 17.0
-	xRowH    = 9.0
+	crossRowsMax = 24
+	xNumW        = 9.0
+	xTotalW      = 20.0
+	xSpreadW     = 18.0
+	xRowMax      = 14.0 // a line's height in a small division
+	xCellMax     = 34.0 // a round's width when there are few
+	crossCellMin = 8.5  // the cells' smallest size (pt)
 )
+
+// crossGrid is how the division is cut into sheets and how large it is set.
+type crossGrid struct {
+	playerBands, roundBands [][2]int // from, to (inclusive): indices of Players, rounds
+	rowH, nameW, avail      float64  // avail: the width the rounds share
+	totalW                  float64  // the record's column
+	nameSize, cellSize      float64  // the names' and the cells' first line
+}
 
 // WriteCrossTable prints the division's cross-table.
 func WriteCrossTable(w io.Writer, paper Paper, d Division) error {
@@ -27,29 +42,14 @@ func WriteCrossTable(w io.Writer, paper Paper, d Division) error {
 	c := newCanvas(pdf)
 	pw, ph := paper.size()
 	f := frame{pageW: ph, pageH: pw, left: margin, top: margin, width: ph - 2*margin, bottom: pw - margin}
-
-	rounds := d.Through
-	for _, p := range d.Players {
-		for _, r := range p.Rounds {
-			rounds = max(rounds, r.Round)
-		}
-	}
-	perPage := max(1, int((f.width-xNumW-xNameW-xTotalW-xSpreadW)/xCellMin))
-	var chunks [][2]int // rounds from, to (inclusive)
-	for from := 1; from <= max(rounds, 1); from += perPage {
-		chunks = append(chunks, [2]int{from, min(max(rounds, 1), from+perPage-1)})
-	}
 	keyH := 6.0 // room for the key
 	if d.hasGroups() {
 		keyH = 9
 	}
-	rowsPerPage := max(1, int((f.bottom-keyH-f.top-listHeaderH-listHeadH)/xRowH))
-	playerPages := max(1, (len(d.Players)+rowsPerPage-1)/rowsPerPage)
-	pages, page := len(chunks)*playerPages, 0
-	for _, ch := range chunks {
-		n := ch[1] - ch[0] + 1
-		cellW := min(30, (f.width-xNumW-xNameW-xTotalW-xSpreadW)/float64(n))
-		for pp := range playerPages {
+	g := planCross(c, f, &d, keyH)
+	pages, page := len(g.playerBands)*len(g.roundBands), 0
+	for pi, pb := range g.playerBands {
+		for ri, rb := range g.roundBands {
 			page++
 			pdf.AddPageFormat("L", pdf.GetPageSizeStr(paper.gofpdfName()))
 			if page == 1 {
@@ -57,39 +57,136 @@ func WriteCrossTable(w io.Writer, paper Paper, d Division) error {
 				c.Bookmark("Cross-table", 0, 0)
 			}
 			sub := d.caption()
-			if len(chunks) > 1 {
-				sub = join(" · ", sub, "rounds "+strconv.Itoa(ch[0])+"–"+strconv.Itoa(ch[1]))
+			if pages > 1 {
+				where := "sheet " + strconv.Itoa(page) + " of " + strconv.Itoa(pages)
+				if len(g.playerBands) > 1 && len(g.roundBands) > 1 {
+					where += ", row " + strconv.Itoa(pi+1) + ", column " + strconv.Itoa(ri+1)
+				}
+				var parts []string
+				if len(g.playerBands) > 1 {
+					parts = append(parts, "players "+strconv.Itoa(d.Players[pb[0]].Number)+"–"+strconv.Itoa(d.Players[pb[1]].Number))
+				}
+				if len(g.roundBands) > 1 {
+					parts = append(parts, "rounds "+strconv.Itoa(rb[0])+"–"+strconv.Itoa(rb[1]))
+				}
+				sub = join(" · ", sub, where+": "+strings.Join(parts, ", "))
 			}
 			drawTitle(c, f, "CROSS-TABLE", d.Tournament, sub, page, pages)
-			y := f.top + listHeaderH
-			cols := []listColumn{{head: "#", w: xNumW, align: alignRight}, {head: "Player", w: xNameW, align: alignLeft}}
-			for r := ch[0]; r <= ch[1]; r++ {
-				cols = append(cols, listColumn{head: "Rd " + strconv.Itoa(r), w: cellW, align: alignCenter})
-			}
-			cols = append(cols, listColumn{head: "Won–lost", w: xTotalW, align: alignCenter}, listColumn{head: "Spread", w: xSpreadW, align: alignRight})
-			widths := make([]float64, len(cols))
-			tableW := 0.0
-			for i, col := range cols {
-				widths[i] = col.w
-				tableW += col.w
-			}
-			tf := f
-			tf.width = tableW
-			drawListHead(c, tf, cols, widths, y)
-			y += listHeadH
-			from, to := pp*rowsPerPage, min(len(d.Players), (pp+1)*rowsPerPage)
-			for i := from; i < to; i++ {
-				drawCrossRow(c, tf, &d.Players[i], ch, widths, y)
-				y += xRowH
-				c.hline(f.left, y, tableW, 0.15, midGrey)
-			}
+			drawCrossSheet(c, f, &d, &g, pb, rb)
 			drawCrossKey(c, f, d.hasGroups())
 		}
 	}
 	return pdf.Output(w)
 }
 
-func drawCrossRow(c canvas, f frame, p *PlayerCard, ch [2]int, widths []float64, y float64) {
+// planCross cuts the division into sheets: bands of at most crossRowsMax
+// players, split evenly (40 players: two bands of 20, not 24 and 16), and
+// bands of as many rounds as fit across at the cells' size.
+func planCross(c canvas, f frame, d *Division, keyH float64) crossGrid {
+	var g crossGrid
+	n := len(d.Players)
+	bands := max(1, (n+crossRowsMax-1)/crossRowsMax)
+	g.playerBands = evenBands(0, n-1, bands)
+	per := 1
+	if n > 0 {
+		per = (n + bands - 1) / bands
+	}
+	bodyH := f.bottom - keyH - f.top - listHeaderH - listHeadH
+	g.rowH = min(xRowMax, bodyH/float64(per))
+	// The name as large as the line allows, the cells a little smaller,
+	// so that a chart of 24 is still read at arm's length and a chart of
+	// 8 from across the room.
+	g.nameSize = min(20, g.rowH/pt*0.5)
+	g.cellSize = min(13, g.rowH/pt*0.42)
+
+	rounds := d.Through
+	for _, p := range d.Players {
+		for _, r := range p.Rounds {
+			rounds = max(rounds, r.Round)
+		}
+	}
+	rounds = max(rounds, 1)
+	nameW := 30.0
+	cellMin := c.width(sansBold, g.cellSize, "W 00*") + 2
+	for _, p := range d.Players {
+		nameW = max(nameW, c.width(sansBold, g.nameSize, p.Name+withdrawnMark(p.Withdrawn))+3)
+		for _, r := range p.Rounds {
+			top, bottom := crossCell(&r)
+			cellMin = max(cellMin, c.width(sansBold, g.cellSize, top)+2, c.width(sans, g.cellSize*0.88, bottom)+2)
+		}
+	}
+	g.nameW = min(nameW, 70)
+	// The record and spread are set as large as the name, on its line.
+	g.totalW = max(xTotalW, c.width(sansBold, g.nameSize, "00½–00½")+2)
+	cellMin = min(cellMin, 40)
+	g.avail = f.width - xNumW - g.nameW - g.totalW - xSpreadW
+	// Rounds that do not fit across at this size are set smaller, down
+	// to crossCellMin, before the chart is cut into more sheets.
+	if need := float64(rounds) * cellMin; need > g.avail {
+		small := max(crossCellMin, g.cellSize*g.avail/need)
+		cellMin = (cellMin-2)*small/g.cellSize + 2
+		g.cellSize = small
+	}
+	across := max(1, int(g.avail/cellMin))
+	g.roundBands = evenBands(1, rounds, (rounds+across-1)/across)
+	return g
+}
+
+// evenBands splits from..to (inclusive) into k bands that differ in
+// length by one at most; none when from > to.
+func evenBands(from, to, k int) [][2]int {
+	n := to - from + 1
+	if n <= 0 {
+		return [][2]int{{from, from - 1}}
+	}
+	var out [][2]int
+	for i := range k {
+		a, b := from+i*n/k, from+(i+1)*n/k-1
+		out = append(out, [2]int{a, b})
+	}
+	return out
+}
+
+func withdrawnMark(w bool) string {
+	if w {
+		return " (wd)"
+	}
+	return ""
+}
+
+// drawCrossSheet is one sheet: the heads, then the band's players over
+// the band's rounds.
+func drawCrossSheet(c canvas, f frame, d *Division, g *crossGrid, pb, rb [2]int) {
+	y := f.top + listHeaderH
+	cellW := min(xCellMax, g.avail/float64(rb[1]-rb[0]+1))
+	cols := []listColumn{{head: "#", w: xNumW, align: alignRight}, {head: "Player", w: g.nameW, align: alignLeft}}
+	for r := rb[0]; r <= rb[1]; r++ {
+		cols = append(cols, listColumn{head: "Rd " + strconv.Itoa(r), w: cellW, align: alignCenter})
+	}
+	cols = append(cols, listColumn{head: "Won–lost", w: g.totalW, align: alignCenter}, listColumn{head: "Spread", w: xSpreadW, align: alignRight})
+	widths := make([]float64, len(cols))
+	tableW := 0.0
+	for i, col := range cols {
+		widths[i] = col.w
+		tableW += col.w
+	}
+	tf := f
+	tf.width = tableW
+	drawListHead(c, tf, cols, widths, y)
+	y += listHeadH
+	for i := pb[0]; i <= pb[1]; i++ {
+		if (i-pb[0])%2 == 1 {
+			c.fill(paleGrey)
+			c.Rect(f.left, y, tableW, g.rowH, "F")
+		}
+		drawCrossRow(c, tf, g, &d.Players[i], rb, widths, y)
+		y += g.rowH
+		c.hline(f.left, y, tableW, 0.15, midGrey)
+	}
+}
+
+func drawCrossRow(c canvas, f frame, g *crossGrid, p *PlayerCard, ch [2]int, widths []float64, y float64) {
+	rowH, ns, cs := g.rowH, g.nameSize, g.cellSize
 	byRound := map[int]RoundLine{}
 	var wins, losses float64
 	spread := 0
@@ -103,32 +200,28 @@ func drawCrossRow(c canvas, f frame, p *PlayerCard, ch [2]int, widths []float64,
 	}
 	x := f.left
 	c.ink(black)
-	c.text(x, y, widths[0]-1, xRowH, alignRight, sans, 9, strconv.Itoa(p.Number))
+	c.text(x, y, widths[0]-1, rowH, alignRight, sans, ns*0.9, strconv.Itoa(p.Number))
 	x += widths[0]
-	name := p.Name
-	if p.Withdrawn {
-		name += " (wd)"
-	}
-	c.text(x+1.5, y, widths[1]-2, xRowH, alignLeft, sansBold, 9.5, name)
+	c.text(x+1.5, y, widths[1]-2, rowH, alignLeft, sansBold, ns, p.Name+withdrawnMark(p.Withdrawn))
 	x += widths[1]
 	for i, round := 0, ch[0]; round <= ch[1]; i, round = i+1, round+1 {
 		w := widths[2+i]
 		c.pen(lightGrey)
 		c.SetLineWidth(0.15)
-		c.Line(x, y, x, y+xRowH)
+		c.Line(x, y, x, y+rowH)
 		if r, ok := byRound[round]; ok {
 			top, bottom := crossCell(&r)
-			c.text(x+0.5, y+0.6, w-1, xRowH/2-0.3, alignCenter, sansBold, 8.5, top)
+			c.text(x+0.5, y+rowH*0.07, w-1, rowH*0.45, alignCenter, sansBold, cs, top)
 			c.ink(darkGrey)
-			c.text(x+0.5, y+xRowH/2, w-1, xRowH/2-0.6, alignCenter, sans, 7.5, bottom)
+			c.text(x+0.5, y+rowH/2, w-1, rowH*0.43, alignCenter, sans, cs*0.88, bottom)
 			c.ink(black)
 		}
 		x += w
 	}
-	c.Line(x, y, x, y+xRowH)
-	c.text(x, y, widths[len(widths)-2], xRowH, alignCenter, sansBold, 9.5, record(wins, losses))
+	c.Line(x, y, x, y+rowH)
+	c.text(x, y, widths[len(widths)-2], rowH, alignCenter, sansBold, ns, record(wins, losses))
 	x += widths[len(widths)-2]
-	c.text(x, y, widths[len(widths)-1]-1, xRowH, alignRight, sans, 9.5, signed(spread))
+	c.text(x, y, widths[len(widths)-1]-1, rowH, alignRight, sans, ns, signed(spread))
 }
 
 // crossCell is a round in the cross-table: "W 5" (outcome, the

@@ -111,12 +111,14 @@ func TestGroupCrossTable(t *testing.T) {
 	text := pdfText(t, pdf)
 	// Ann: 2–0 at table 1 against 2 and 3, then W against 4 who went
 	// second; Di: a team win against 5 and 7.
-	wantText(t, text, "2–0 2,3 W 4*\n1 Ann Able 3–0 +120\n350 +100 400–380",
-		"1–1 1,3 1½–1½ 3,5,6\n2 Bob Baker 2½–2½ −120\n310 −20 300 −100",
+	// Each line: the rounds' results over the name, the scores, the
+	// record and the spread (set as large as the name, on its line).
+	wantText(t, text, "2–0 2,3 W 4*\n1 Ann Able 350 +100 400–380 3–0 +120",
+		"1–1 1,3 1½–1½ 3,5,6\n2 Bob Baker 310 −20 300 −100 2½–2½ −120",
 		"W 5&7 L",
-		"4 Di Dee 1–1 +20\n380–340 380–400",
-		"L 4&6 3–0 2,3,6\n5 Eve Eng 3–1 +340\n340–380 420 +380",
-		"L 4&6 bye\n7 Gus Gray 1–1 +10",
+		"4 Di Dee 380–340 380–400 1–1 +20",
+		"L 4&6 3–0 2,3,6\n5 Eve Eng 340–380 420 +380 3–1 +340",
+		"L 4&6 bye\n7 Gus Gray",
 		"At a table of three or four: the round's record, counted pair by pair")
 }
 

@@ -95,10 +95,10 @@ func TestStandingsManyPlayers(t *testing.T) {
 		d.Standings = append(d.Standings, StandingLine{Rank: 5 + i, Name: "Player " + strings.Repeat("x", i%20)})
 	}
 	pdf := renderWith(t, "standings-long", func(b *bytes.Buffer) error { return WriteStandings(b, Letter, d) })
-	if n := pages(t, pdf); n != 2 {
-		t.Fatalf("%d pages, want 2", n)
+	if n := pages(t, pdf); n != 3 {
+		t.Fatalf("%d pages, want 3 (names at 18 pt, some long)", n)
 	}
-	wantText(t, pageText(t, pdf, 2), "page 2 of 2", "RANK PLAYER")
+	wantText(t, pageText(t, pdf, 3), "page 3 of 3", "Élite · after round 2", "RANK PLAYER")
 	if size := pdfInfo(t, pdf, "Page size"); !strings.Contains(size, "612 x 792") {
 		t.Errorf("page size %q, want Letter", size)
 	}
@@ -110,8 +110,9 @@ func TestPairings(t *testing.T) {
 	if n := pages(t, pdf); n != 2 {
 		t.Fatalf("%d pages, want 2 (by table, by name)", n)
 	}
+	// Two tables: each one's players under each other, in large type.
 	wantText(t, pageText(t, pdf, 1), "PAIRINGS BY TABLE", "Élite · Round 3",
-		"1 Łukasz Żółw v Élodie Müller", "2 Søren Ørsted v Zoë Adams", "– Ana Peña bye")
+		"Łukasz Żółw\n1 Élodie Müller\nSøren Ørsted\n2 Zoë Adams\nAna Peña\n– bye")
 	byName := pageText(t, pdf, 2)
 	wantText(t, byName, "PAIRINGS BY NAME",
 		"Ana Peña – bye", "Élodie Müller 1 second Łukasz Żółw", "Łukasz Żółw 1 first Élodie Müller",
@@ -155,7 +156,7 @@ func TestCrossTable(t *testing.T) {
 	}
 	text := pdfText(t, pdf)
 	wantText(t, text, "CROSS-TABLE", "Élite · after round 2", "# PLAYER RD 1 RD 2 WON–LOST SPREAD",
-		"W 2*", "1 Élodie Müller 2–0 +56", "412–380 401–377", "W 4* L 1*",
+		"W 2*", "1 Élodie Müller 412–380 401–377 2–0 +56", "W 4* L 1*",
 		"Łukasz Żółw", "bye", "Ana Peña (wd)", "Søren Ørsted")
 }
 

@@ -44,46 +44,74 @@ func PairingsFromRound(tournament, division string, r *service.RoundPairings) Pa
 	return p
 }
 
-// WritePairings prints the round by table, then, from a new page, every
-// player alphabetically with their table and opponent. At a table of
-// three or four play goes round in the order named; a team game is its
-// two pairs ("Ann & Cy" v "Bob & Di": Ann, Bob, Cy, Di in turn).
+// WritePairings prints the round for the wall: by table, then, from a
+// new page, every player alphabetically with their table and opponent,
+// the way players look themselves up. At a table of three or four play
+// goes round in the order named; a team game is its two pairs ("Ann & Cy"
+// v "Bob & Di": Ann, Bob, Cy, Di in turn).
 func WritePairings(w io.Writer, paper Paper, p Pairings) error {
 	pdf := newDocument(paper, w)
-	c, f := newCanvas(pdf), frameFor(paper)
-	sub := join(" · ", p.Division, numbered("Round", p.Round))
-	pdf.SetTitle(join(": ", "Pairings", join(" · ", p.Tournament, sub)), true)
+	c := newCanvas(pdf)
+	title := join(" · ", p.Division, numbered("Round", p.Round))
+	pdf.SetTitle(join(": ", "Pairings", join(" · ", p.Tournament, title)), true)
 
 	groups := false
-	var byTable [][]string
 	for _, g := range p.Games {
 		groups = groups || g.isGroup()
+	}
+	key, second := "The player named first at each table goes first.", "Goes second"
+	if groups {
+		key, second = "The first named goes first, then play goes round in the order named (teams: partners joined by &, teams take turns).", "Then, in turn"
+	}
+	inline, stacked := pairingsByTable(p.Games, second)
+	drawWall(c, paper, wallHead{kind: "PAIRINGS BY TABLE", tournament: p.Tournament, title: title, key: key}, inline, stacked)
+	drawWall(c, paper, wallHead{kind: "PAIRINGS BY NAME", tournament: p.Tournament, title: title,
+		key: "Find your name: your table, when you play in it, and whom you play."}, pairingsByName(p.Games, groups))
+	return pdf.Output(w)
+}
+
+// pairingsByTable is the round table by table in two shapes: a line a
+// table (first player v the others), or a table's players stacked under
+// each other beside its number, which fits more columns on a page.
+func pairingsByTable(games []PairingLine, second string) (inline, stacked wallShape) {
+	inline.cols = []wallCol{
+		{head: "Table", align: alignCenter, face: sansBold},
+		{head: "Goes first", align: alignLeft, face: sansBold, flex: true},
+		{head: "", align: alignCenter, face: sansItalic, scale: 0.7},
+		{head: second, align: alignLeft, face: sans, flex: true},
+	}
+	stacked.cols = []wallCol{
+		{head: "Table", align: alignCenter, face: sansBold, scale: 1.4, span: true},
+		{head: "Players, in order of play", align: alignLeft, face: sansBold, rest: sans, flex: true},
+	}
+	for _, g := range games {
 		switch {
 		case g.Bye && len(g.Players) > 0:
-			byTable = append(byTable, []string{"–", g.Players[0], "", "bye"})
+			inline.entries = append(inline.entries, wallEntry{{"–", g.Players[0], "", "bye"}})
+			stacked.entries = append(stacked.entries, wallEntry{{"–", g.Players[0]}, {"", "bye"}})
 		case g.team():
-			byTable = append(byTable, []string{tableNo(g.Table), g.Players[0] + " & " + g.Players[2], "v", g.Players[1] + " & " + g.Players[3]})
+			a, b := g.Players[0]+" & "+g.Players[2], g.Players[1]+" & "+g.Players[3]
+			inline.entries = append(inline.entries, wallEntry{{tableNo(g.Table), a, "v", b}})
+			stacked.entries = append(stacked.entries, wallEntry{{tableNo(g.Table), a}, {"", b}})
 		case len(g.Players) >= 2:
-			byTable = append(byTable, []string{tableNo(g.Table), g.Players[0], "v", strings.Join(g.Players[1:], ", ")})
+			inline.entries = append(inline.entries, wallEntry{{tableNo(g.Table), g.Players[0], "v", strings.Join(g.Players[1:], ", ")}})
+			e := wallEntry{{tableNo(g.Table), g.Players[0]}}
+			for _, name := range g.Players[1:] {
+				e = append(e, []string{"", name})
+			}
+			stacked.entries = append(stacked.entries, e)
 		}
 	}
-	subtitle, second := sub+" · first named goes first", "Goes second"
-	if groups {
-		subtitle, second = sub+" · first named goes first, then in the order named (teams take turns)", "Then, in turn"
-	}
-	drawListing(c, f, listing{
-		kind: "PAIRINGS BY TABLE", title: p.Tournament, subtitle: subtitle, rows: byTable, rowH: 8, size: 11,
-		cols: []listColumn{
-			{head: "Table", w: 18, align: alignCenter, face: sansBold},
-			{head: "Goes first", align: alignLeft, face: sansBold},
-			{head: "", w: 8, align: alignCenter, face: sansItalic},
-			{head: second, align: alignLeft, face: sansBold},
-		},
-	})
+	return inline, stacked
+}
 
+// pairingsByName is every player, byes and each player of a table of
+// three or four or a team game too, in alphabetical order (accents sort
+// with their letters), with their table, turn and opponents.
+func pairingsByName(games []PairingLine, groups bool) wallShape {
 	type entry struct{ name, table, opponent, start string }
 	var entries []entry
-	for _, g := range p.Games {
+	for _, g := range games {
 		for i, name := range g.Players {
 			e := entry{name: name, table: tableNo(g.Table)}
 			switch {
@@ -101,24 +129,20 @@ func WritePairings(w io.Writer, paper Paper, p Pairings) error {
 	}
 	col := collate.New(language.Und, collate.IgnoreCase)
 	slices.SortStableFunc(entries, func(a, b entry) int { return col.CompareString(a.name, b.name) })
-	byName := make([][]string, len(entries))
-	for i, e := range entries {
-		byName[i] = []string{e.name, e.table, e.start, e.opponent}
-	}
 	opponent := "Opponent"
 	if groups {
 		opponent = "Opponents"
 	}
-	drawListing(c, f, listing{
-		kind: "PAIRINGS BY NAME", title: p.Tournament, subtitle: sub, rows: byName,
-		cols: []listColumn{
-			{head: "Player", align: alignLeft, face: sansBold},
-			{head: "Table", w: 18, align: alignCenter, face: sansBold},
-			{head: "Goes", w: 20, align: alignLeft, face: sans},
-			{head: opponent, align: alignLeft, face: sans},
-		},
-	})
-	return pdf.Output(w)
+	sh := wallShape{cols: []wallCol{
+		{head: "Player", align: alignLeft, face: sansBold, flex: true},
+		{head: "Table", align: alignCenter, face: sansBold},
+		{head: "Goes", align: alignLeft, face: sans, scale: 0.8},
+		{head: opponent, align: alignLeft, face: sans, scale: 0.8, flex: true},
+	}}
+	for _, e := range entries {
+		sh.entries = append(sh.entries, wallEntry{{e.name, e.table, e.start, e.opponent}})
+	}
+	return sh
 }
 
 // isGroup: a table of three or four, or a team game.

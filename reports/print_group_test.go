@@ -33,11 +33,12 @@ func TestGroupPairings(t *testing.T) {
 		t.Fatalf("from the round: %+v", p.Games)
 	}
 	pdf := renderWith(t, "pairings-groups", func(b *bytes.Buffer) error { return WritePairings(b, A4, p) })
-	wantText(t, pageText(t, pdf, 1), "PAIRINGS BY TABLE", "Open · Round 3 · first named goes first, then in the order named (teams take turns)",
-		"TABLE GOES FIRST THEN, IN TURN",
-		"1 Ann Able v Bob Baker, Cy Çelik",
-		"2 Di Dee & Fay Fox v Eve Eng & Gus Gray",
-		"3 Hal Hope v Ivy Ink", "– Jo Jones bye")
+	wantText(t, pageText(t, pdf, 1), "PAIRINGS BY TABLE", "Open · Round 3\n",
+		"The first named goes first, then play goes round in the order named (teams: partners joined by &, teams take turns).",
+		"TABLE PLAYERS, IN ORDER OF PLAY",
+		"Ann Able\n1 Bob Baker\nCy Çelik",
+		"Di Dee & Fay Fox\n2 Eve Eng & Gus Gray",
+		"Hal Hope\n3 Ivy Ink", "Jo Jones\n– bye")
 	wantText(t, pageText(t, pdf, 2), "PLAYER TABLE GOES OPPONENTS",
 		"Ann Able 1 first Bob Baker, Cy Çelik",
 		"Bob Baker 1 second Cy Çelik, Ann Able",
@@ -49,11 +50,11 @@ func TestGroupPairings(t *testing.T) {
 	golden(t, "pairings-groups", pdfText(t, pdf))
 }
 
-// A round of pairs keeps its heads: goes first, goes second, opponent.
+// A round of pairs says who goes first, and has no word of groups.
 func TestPairingsHeadsWithoutGroups(t *testing.T) {
 	needPoppler(t)
 	pdf := renderWith(t, "pairings-pairs", func(b *bytes.Buffer) error { return WritePairings(b, A4, polishPairings()) })
-	wantText(t, pageText(t, pdf, 1), "Élite · Round 3 · first named goes first\n", "TABLE GOES FIRST GOES SECOND")
+	wantText(t, pageText(t, pdf, 1), "Élite · Round 3\n", "The player named first at each table goes first.\n")
 	wantText(t, pageText(t, pdf, 2), "PLAYER TABLE GOES OPPONENT\n")
 }
 

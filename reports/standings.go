@@ -5,32 +5,46 @@ import (
 	"strconv"
 )
 
-// WriteStandings prints a division's standings: rank, player, record,
-// spread and last game, one line each, for the wall of the hall.
+// WriteStandings prints a division's standings for the wall: rank,
+// player, record and spread in large type, with each player's last game
+// in smaller type beside them when the page has room for it.
 func WriteStandings(w io.Writer, paper Paper, d Division) error {
 	pdf := newDocument(paper, w)
 	pdf.SetTitle(join(": ", "Standings", join(" · ", d.Tournament, d.caption())), true)
-	rows := make([][]string, len(d.Standings))
-	for i, s := range d.Standings {
+	full := wallShape{cols: []wallCol{
+		{head: "Rank", align: alignRight, face: sansBold},
+		{head: "Player", align: alignLeft, face: sansBold, flex: true},
+		{head: "Won–lost", align: alignCenter, face: sansBold},
+		{head: "Spread", align: alignRight, face: sans},
+		{head: "Last game", align: alignLeft, face: sans, scale: 0.6, flex: true, capEm: 30},
+	}}
+	// Without the last game: a long division in more columns, a short
+	// one in larger type; it wins only when it gains that much.
+	short := wallShape{cols: full.cols[:4], weight: 0.6}
+	tied, anyLast := false, false
+	for _, s := range d.Standings {
 		rank := strconv.Itoa(s.Rank)
 		if s.Tied {
 			rank += "="
+			tied = true
 		}
 		name := s.Name
 		if s.Withdrawn {
 			name += " (withdrawn)"
 		}
-		rows[i] = []string{rank, name, record(s.Wins, s.Losses), signed(s.Spread), s.Last.lastGame()}
+		line := []string{rank, name, record(s.Wins, s.Losses), signed(s.Spread), s.Last.lastGame()}
+		anyLast = anyLast || line[4] != ""
+		full.entries = append(full.entries, wallEntry{line})
+		short.entries = append(short.entries, wallEntry{line[:4]})
 	}
-	drawListing(newCanvas(pdf), frameFor(paper), listing{
-		kind: "STANDINGS", title: d.Tournament, subtitle: d.caption(), rows: rows,
-		cols: []listColumn{
-			{head: "Rank", w: 14, align: alignRight, face: sansBold},
-			{head: "Player", w: 62, align: alignLeft, face: sansBold},
-			{head: "Won–lost", w: 20, align: alignCenter, face: sans},
-			{head: "Spread", w: 18, align: alignRight, face: sans},
-			{head: "Last game", align: alignLeft, face: sans},
-		},
-	})
+	shapes := []wallShape{full, short}
+	if !anyLast {
+		shapes = shapes[1:] // an empty column's head would only take room
+	}
+	key := ""
+	if tied {
+		key = "= shares the rank."
+	}
+	drawWall(newCanvas(pdf), paper, wallHead{kind: "STANDINGS", tournament: d.Tournament, title: d.caption(), key: key}, shapes...)
 	return pdf.Output(w)
 }
