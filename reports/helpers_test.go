@@ -154,3 +154,13 @@ func golden(t *testing.T, name, text string) {
 		t.Errorf("%s differs from the text of the PDF (go test ./reports -update rewrites it); got:\n%s", path, text)
 	}
 }
+
+// pdfWord is a word as poppler places it: its page (1-based), its box
+// in points from the page's top left and, from pdfWords, the font size
+// it was set in.
+type pdfWord struct {
+	page                   int
+	text                   string
+	xMin, yMin, xMax, yMax float64
+	size                   float64
+}

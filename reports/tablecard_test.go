@@ -3,41 +3,23 @@ package reports
 import (
 	"bytes"
 	"compress/zlib"
-	"html"
 	"io"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"testing"
 )
 
-// pdfWord is a word as poppler finds it, with its box in points from
-// the page's top left.
-type pdfWord struct {
-	text                   string
-	xMin, yMin, xMax, yMax float64
-}
-
 // pageWords are the words of one page (1-based) with their boxes.
 func pageWords(t *testing.T, pdf []byte, page int) []pdfWord {
 	t.Helper()
-	p := strconv.Itoa(page)
-	out, err := exec.Command("pdftotext", "-bbox", "-f", p, "-l", p, pdfFile(t, pdf), "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext -bbox: %v", err)
-	}
 	var words []pdfWord
-	for _, m := range bboxWord.FindAllStringSubmatch(string(out), -1) {
-		w := pdfWord{text: html.UnescapeString(m[5])}
-		for i, v := range []*float64{&w.xMin, &w.yMin, &w.xMax, &w.yMax} {
-			*v, _ = strconv.ParseFloat(m[i+1], 64)
+	for _, w := range rawWords(t, pdf) {
+		if w.page == page {
+			words = append(words, w)
 		}
-		words = append(words, w)
 	}
 	return words
 }
-
-var bboxWord = regexp.MustCompile(`<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>`)
 
 // pageStreams is the page content of a PDF, inflated: gofpdf compresses
 // every stream.

@@ -12,15 +12,6 @@ import (
 	"testing"
 )
 
-// pdfWord is a word as poppler places it: its page (1-based), its box
-// in points and the font size it was set in.
-type pdfWord struct {
-	page       int
-	text       string
-	x, y, xMax float64
-	size       float64
-}
-
 var (
 	bboxPage = regexp.MustCompile(`<page |<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)</word>`)
 	// boxPerPoint is a word box's height for each point of font size: poppler
@@ -73,7 +64,7 @@ func rawWords(t *testing.T, pdf []byte) []pdfWord {
 		}
 		f := func(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }
 		text := strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&apos;", "'", "&quot;", `"`).Replace(m[5])
-		words = append(words, pdfWord{page: page, text: text, x: f(m[1]), y: f(m[2]), xMax: f(m[3]), size: f(m[4]) - f(m[2])})
+		words = append(words, pdfWord{page: page, text: text, xMin: f(m[1]), yMin: f(m[2]), xMax: f(m[3]), yMax: f(m[4]), size: f(m[4]) - f(m[2])})
 	}
 	return words
 }
@@ -96,14 +87,14 @@ func nameSizes(words []pdfWord, from, to int, names []string) map[string][][2]fl
 			size, ok := w.size, true
 			for k := 1; k < len(f) && ok; k++ {
 				n := i + k
-				ok = n < len(words) && words[n].text == f[k] && words[n].page == w.page && abs(words[n].y-w.y) < 1
+				ok = n < len(words) && words[n].text == f[k] && words[n].page == w.page && abs(words[n].yMin-w.yMin) < 1
 				if ok {
 					size = min(size, words[n].size)
 				}
 			}
 			if ok {
 				name := strings.Join(f, " ")
-				out[name] = append(out[name], [2]float64{size, w.x})
+				out[name] = append(out[name], [2]float64{size, w.xMin})
 			}
 		}
 	}
