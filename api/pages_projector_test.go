@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"tourney/reports"
 	"tourney/service"
 )
 
@@ -73,13 +74,13 @@ func TestPairingOf(t *testing.T) {
 
 func TestHalvesAndSigned(t *testing.T) {
 	for n, want := range map[float64]string{0: "0", 0.5: "½", 1: "1", 2.5: "2½", 10: "10"} {
-		if got := halves(n); got != want {
-			t.Errorf("halves(%v) = %q, want %q", n, got, want)
+		if got := reports.Halves(n); got != want {
+			t.Errorf("reports.Halves(%v) = %q, want %q", n, got, want)
 		}
 	}
 	for n, want := range map[int]string{0: "0", 70: "+70", -12: "−12"} {
-		if got := signed(n); got != want {
-			t.Errorf("signed(%d) = %q, want %q", n, got, want)
+		if got := reports.Signed(n); got != want {
+			t.Errorf("reports.Signed(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"tourney/reports"
 	"tourney/service"
 
 	"github.com/gin-gonic/gin"
@@ -138,7 +139,7 @@ func hallView(h service.HallDivision) hallDivision {
 	}
 	for _, r := range h.Standings {
 		v.Standings = append(v.Standings, standingLine{Rank: r.Rank, Name: r.Name,
-			Record: halves(r.Wins) + "–" + halves(r.Losses), Spread: signed(r.Spread)})
+			Record: reports.Record(r.Wins, r.Losses), Spread: reports.Signed(r.Spread)})
 	}
 	for _, pv := range h.Pairings {
 		v.Pairings = append(v.Pairings, pairingOf(pv))
@@ -201,28 +202,4 @@ func scoresInSeatOrder(pv service.PairingView, r *service.RoundResult) string {
 		words[i] = strings.ReplaceAll(strconv.Itoa(s), "-", "−")
 	}
 	return strings.Join(words, "–")
-}
-
-// halves writes wins or losses with a tie as ½: "3", "2½", "½".
-func halves(n float64) string {
-	whole := int(n)
-	s := strconv.Itoa(whole)
-	if n-float64(whole) >= 0.5 {
-		if whole == 0 {
-			return "½"
-		}
-		s += "½"
-	}
-	return s
-}
-
-// signed writes a spread with its sign: "+70", "−12", "0".
-func signed(n int) string {
-	switch {
-	case n > 0:
-		return "+" + strconv.Itoa(n)
-	case n < 0:
-		return "−" + strconv.Itoa(-n)
-	}
-	return "0"
 }

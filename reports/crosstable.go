@@ -219,9 +219,9 @@ func drawCrossRow(c canvas, f frame, g *crossGrid, p *PlayerCard, ch [2]int, wid
 		x += w
 	}
 	c.Line(x, y, x, y+rowH)
-	c.text(x, y, widths[len(widths)-2], rowH, alignCenter, sansBold, ns, record(wins, losses))
+	c.text(x, y, widths[len(widths)-2], rowH, alignCenter, sansBold, ns, Record(wins, losses))
 	x += widths[len(widths)-2]
-	c.text(x, y, widths[len(widths)-1]-1, rowH, alignRight, sans, ns, signed(spread))
+	c.text(x, y, widths[len(widths)-1]-1, rowH, alignRight, sans, ns, Signed(spread))
 }
 
 // crossCell is a round in the cross-table: "W 5" (outcome, the
@@ -232,11 +232,11 @@ func crossCell(r *RoundLine) (top, bottom string) {
 		return r.groupCell()
 	case r.Bye:
 		if r.Entered {
-			return "bye", signed(r.Spread)
+			return "bye", Signed(r.Spread)
 		}
 		return "bye", ""
 	case r.OpponentNumber == 0:
-		return "forfeit", signed(r.Spread)
+		return "forfeit", Signed(r.Spread)
 	}
 	opp := strconv.Itoa(r.OpponentNumber)
 	if r.Start == "first" {

@@ -149,9 +149,9 @@ func (r *RoundLine) outcomeWord() string {
 	case !r.Entered:
 		return ""
 	case r.Bye:
-		return "bye " + signed(r.Spread)
+		return "bye " + Signed(r.Spread)
 	case r.Forfeit:
-		return "forfeit " + signed(r.Spread)
+		return "forfeit " + Signed(r.Spread)
 	}
 	if r.isGroup() {
 		return r.groupOutcome()

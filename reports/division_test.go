@@ -185,8 +185,8 @@ func TestRecordHalves(t *testing.T) {
 		w, l float64
 		want string
 	}{{0, 0, "0–0"}, {2, 1, "2–1"}, {1.5, 0.5, "1½–½"}, {0.5, 2.5, "½–2½"}} {
-		if got := record(tc.w, tc.l); got != tc.want {
-			t.Errorf("record(%g, %g) = %q, want %q", tc.w, tc.l, got, tc.want)
+		if got := Record(tc.w, tc.l); got != tc.want {
+			t.Errorf("Record(%g, %g) = %q, want %q", tc.w, tc.l, got, tc.want)
 		}
 	}
 }

@@ -97,7 +97,7 @@ func (r *RoundLine) groupOutcome() string {
 		}
 		return o + " " + strconv.Itoa(r.Score) + "–" + strconv.Itoa(r.OppScore)
 	}
-	return record(r.Wins, r.Losses) + " " + strconv.Itoa(r.Score)
+	return Record(r.Wins, r.Losses) + " " + strconv.Itoa(r.Score)
 }
 
 // ordinal is a seat in the order of play: "1st", "2nd", "3rd", "4th".
@@ -119,7 +119,7 @@ func ordinal(n int) string {
 func (r *RoundLine) groupCard() []string {
 	who := r.groupOpponents(true)
 	if !r.Teams && r.Entered {
-		who += " — " + record(r.Wins, r.Losses)
+		who += " — " + Record(r.Wins, r.Losses)
 	}
 	went := ""
 	if r.Seat > 0 {
@@ -133,7 +133,7 @@ func (r *RoundLine) groupCard() []string {
 	if r.Teams {
 		opp = strconv.Itoa(r.OppScore)
 	}
-	return append(cells, strconv.Itoa(r.Score), opp, signed(r.Spread))
+	return append(cells, strconv.Itoa(r.Score), opp, Signed(r.Spread))
 }
 
 // groupCell is a group round in the cross-table: the record and whom the
@@ -152,7 +152,7 @@ func (r *RoundLine) groupCell() (top, bottom string) {
 	if !r.Entered {
 		return "v " + opp, ""
 	}
-	return record(r.Wins, r.Losses) + " " + opp, strconv.Itoa(r.Score) + " " + signed(r.Spread)
+	return Record(r.Wins, r.Losses) + " " + opp, strconv.Itoa(r.Score) + " " + Signed(r.Spread)
 }
 
 // tally adds a round to a running record: pair by pair for a group, else

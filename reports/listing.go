@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -66,21 +65,4 @@ func drawTitle(c canvas, f frame, kind, title, subtitle string, page, pages int)
 	c.ink(black)
 	c.text(x, y+9, w, 6, alignLeft, sans, 12, subtitle)
 	c.hline(x, y+listHeaderH-4, w, 0.5, black)
-}
-
-// record writes wins and losses as "3–1", halves as "2½".
-func record(wins, losses float64) string {
-	return halves(wins) + "–" + halves(losses)
-}
-
-func halves(v float64) string {
-	whole := int(v)
-	s := strconv.Itoa(whole)
-	if v-float64(whole) >= 0.5 {
-		if whole == 0 {
-			return "½"
-		}
-		s += "½"
-	}
-	return s
 }

@@ -159,7 +159,7 @@ func (r *RoundLine) cardCells(wins, losses *float64, total *int) []string {
 		if r.Entered {
 			*wins, *losses = r.tally(*wins, *losses)
 			*total += r.Spread
-			cells = append(cells, record(*wins, *losses), signed(*total))
+			cells = append(cells, Record(*wins, *losses), Signed(*total))
 		}
 		return cells
 	}
@@ -179,5 +179,5 @@ func (r *RoundLine) cardCells(wins, losses *float64, total *int) []string {
 	if r.Bye || r.Forfeit {
 		score, oppScore = "", ""
 	}
-	return append(cells, score, oppScore, signed(r.Spread), record(*wins, *losses), signed(*total))
+	return append(cells, score, oppScore, Signed(r.Spread), Record(*wins, *losses), Signed(*total))
 }

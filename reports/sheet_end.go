@@ -49,7 +49,7 @@ func endLines(s *ScoreSheet) []endLine {
 		}
 		return []endLine{
 			line(true, func(i int) (string, string) { return entered, strconv.Itoa(at(r.Final, i)) }),
-			line(false, func(i int) (string, string) { return "Spread", signed(r.Spread(i + 1)) }),
+			line(false, func(i int) (string, string) { return "Spread", Signed(r.Spread(i + 1)) }),
 		}
 	}
 	lines := []endLine{line(false, func(i int) (string, string) { return "From play", strconv.Itoa(at(r.BeforeAdjust, i)) })}
@@ -60,22 +60,22 @@ func endLines(s *ScoreSheet) []endLine {
 		}
 		switch {
 		case r.OutSeat == i+1:
-			return "Went out", signed(at(r.RackAdjust, i))
+			return "Went out", Signed(at(r.RackAdjust, i))
 		case left != "":
-			return "Tiles left " + left, signed(at(r.RackAdjust, i))
+			return "Tiles left " + left, Signed(at(r.RackAdjust, i))
 		}
-		return "Rack", signed(at(r.RackAdjust, i))
+		return "Rack", Signed(at(r.RackAdjust, i))
 	}))
 	if any(r.TimePenalty) {
 		lines = append(lines, line(false, func(i int) (string, string) {
 			if m := at(r.TimeMinutes, i); m > 0 {
-				return "Time penalty (" + strconv.Itoa(m) + " min)", signed(-at(r.TimePenalty, i))
+				return "Time penalty (" + strconv.Itoa(m) + " min)", Signed(-at(r.TimePenalty, i))
 			}
-			return "Time penalty", signed(-at(r.TimePenalty, i))
+			return "Time penalty", Signed(-at(r.TimePenalty, i))
 		}))
 	}
 	if any(r.TieBreak) {
-		lines = append(lines, line(false, func(i int) (string, string) { return "Tie-break", signed(at(r.TieBreak, i)) }))
+		lines = append(lines, line(false, func(i int) (string, string) { return "Tie-break", Signed(at(r.TieBreak, i)) }))
 	}
 	lines = append(lines, line(true, func(i int) (string, string) { return "Final score", strconv.Itoa(at(r.Final, i)) }))
 	if r.TeamFinal != nil {
@@ -83,7 +83,7 @@ func endLines(s *ScoreSheet) []endLine {
 			return "Team " + strconv.Itoa(i%2+1) + " total", strconv.Itoa(at(r.TeamFinal, i%2))
 		}))
 	}
-	lines = append(lines, line(false, func(i int) (string, string) { return "Spread", signed(r.Spread(i + 1)) }))
+	lines = append(lines, line(false, func(i int) (string, string) { return "Spread", Signed(r.Spread(i + 1)) }))
 	return lines
 }
 
@@ -162,9 +162,9 @@ func resultText(s *ScoreSheet) string {
 	case r.TeamFinal != nil:
 		t := r.Winner
 		out = append(out, "Winner: team "+strconv.Itoa(t)+" ("+name(t)+" and "+name(t+2)+"), "+strings.Join(score, " to ")+
-			", spread "+signed(r.Spread(t))+".")
+			", spread "+Signed(r.Spread(t))+".")
 	default:
-		out = append(out, "Winner: "+name(r.Winner)+", "+strings.Join(score, " to ")+", spread "+signed(r.Spread(r.Winner))+".")
+		out = append(out, "Winner: "+name(r.Winner)+", "+strings.Join(score, " to ")+", spread "+Signed(r.Spread(r.Winner))+".")
 	}
 	if d := decidedByText(r.DecidedBy); d != "" {
 		out = append(out, d)
@@ -179,15 +179,4 @@ func resultText(s *ScoreSheet) string {
 		out = append(out, "The director entered this result by hand.")
 	}
 	return strings.Join(out, " ")
-}
-
-// signed writes a number with its sign, a true minus for negatives.
-func signed(n int) string {
-	switch {
-	case n > 0:
-		return "+" + strconv.Itoa(n)
-	case n < 0:
-		return "−" + strconv.Itoa(-n)
-	}
-	return "0"
 }

@@ -32,7 +32,7 @@ func WriteStandings(w io.Writer, paper Paper, d Division) error {
 		if s.Withdrawn {
 			name += " (withdrawn)"
 		}
-		line := []string{rank, name, record(s.Wins, s.Losses), signed(s.Spread), s.Last.lastGame()}
+		line := []string{rank, name, Record(s.Wins, s.Losses), Signed(s.Spread), s.Last.lastGame()}
 		anyLast = anyLast || line[4] != ""
 		full.entries = append(full.entries, wallEntry{line})
 		short.entries = append(short.entries, wallEntry{line[:4]})
