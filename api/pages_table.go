@@ -102,7 +102,7 @@ var tableStatusWords = map[string]string{
 func newTablePage(v *service.GameView, l *scoring.Layout, csrf string) tablePage {
 	names := squareNames(v.Variant)
 	tp := tablePage{page: page{Title: fmt.Sprintf("Table %d", v.Table), BodyClass: "tablet", CSRF: csrf, Styles: []string{"table.css"}},
-		Game: v, Board: newBoardViewNamed(l, v.Board, names), Status: tableStatusWords[v.Status], NextPlay: 1}
+		Game: v, Board: newBoardView(l, v.Board, names), Status: tableStatusWords[v.Status], NextPlay: 1}
 	if tp.Status == "" {
 		tp.Status = "in play"
 	}
@@ -233,9 +233,9 @@ func premiumClass(l *scoring.Layout, r, c int) string {
 	return cls
 }
 
-// newBoardViewNamed draws a board with its premium squares labelled by
+// newBoardView draws a board with its premium squares labelled by
 // names (board class: label).
-func newBoardViewNamed(l *scoring.Layout, rows []string, names map[string]string) boardView {
+func newBoardView(l *scoring.Layout, rows []string, names map[string]string) boardView {
 	b := boardView{Cols: l.Cols}
 	for c := 0; c < l.Cols; c++ {
 		b.ColNames = append(b.ColNames, string(rune('A'+c)))

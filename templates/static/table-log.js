@@ -10,6 +10,8 @@
   var el = T.el, signed = T.signed, playerName = T.playerName;
   // NOTES: the kinds of event that belong to a play.
   var NOTES = { hold: true, challenge: true, withdraw: true, "lost-turn": true, "challenge-bonus": true, accept: true };
+  // standing: the event is a play that stands (not taken back).
+  function standing(t) { return t.kind === "move" && !t.undone; }
 
   // T.logItems groups the game's events: each play that stands (numbered
   // from 1) with its notes; every other event (an undone play, the end of
@@ -17,7 +19,7 @@
   T.logItems = function (game) {
     var items = [], bySeq = {}, last = null, n = 0;
     game.turns.forEach(function (t) {
-      if (t.kind === "move" && !t.undone) {
+      if (standing(t)) {
         last = { play: ++n, ev: t, notes: [] };
         bySeq[t.turn] = last; items.push(last); return;
       }
@@ -27,12 +29,12 @@
     return items;
   };
   // T.playCount: the plays that stand in the game.
-  T.playCount = function (game) { return game.turns.filter(function (t) { return t.kind === "move" && !t.undone; }).length; };
+  T.playCount = function (game) { return game.turns.filter(standing).length; };
   // T.playNumber: the play number of the server's event seq (0: none).
   T.playNumber = function (seq) {
-    var n = 0, found = 0;
-    T.game.turns.forEach(function (t) { if (t.kind === "move" && !t.undone) { n++; if (t.turn === seq) found = n; } });
-    return found;
+    var plays = T.game.turns.filter(standing);
+    for (var i = 0; i < plays.length; i++) if (plays[i].turn === seq) return i + 1;
+    return 0;
   };
   // T.nextPlay: the number of the play to be entered, once every waiting
   // entry is in (l: T.local()).
@@ -96,7 +98,7 @@
   }
   // T.describe says one event as the list shows it (plays numbered).
   T.describe = function (t) {
-    var n = t.kind === "move" && !t.undone ? T.playNumber(t.turn) : 0;
+    var n = standing(t) ? T.playNumber(t.turn) : 0;
     return n ? n + ". " + T.playText(t) : otherText(t);
   };
 
