@@ -132,6 +132,7 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 
 	v1.POST("/tournaments/:id/games", s.createGame)
 	v1.GET("/tournaments/:id/games", s.listGames)
+	v1.GET("/tournaments/:id/games.zip", s.gamesZip)
 	v1.POST("/tournaments/:id/tables/:table/credentials", s.issueTableCredential)
 	v1.GET("/tournaments/:id/credentials", s.listTableCredentials)
 	v1.POST("/tournaments/:id/credentials/:credential/revoke", s.revokeTableCredential)
