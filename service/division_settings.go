@@ -57,6 +57,9 @@ type DivisionSettings struct {
 	// each entry is a team's two players (ids); pairings seat two teams a
 	// table, partners together, and the team standings rank the teams.
 	Teams [][2]int64 `json:"teams,omitempty"`
+	// Ratings names the rating estimates' formulas: naspa, wespa, or none
+	// to show none; default the realm's (see ratingSystem).
+	Ratings string `json:"ratings,omitempty"`
 }
 
 // GibsonSettings: whether Swiss and KOTH keep a clinched leader away from
@@ -111,6 +114,9 @@ func (ds DivisionSettings) config(variant string) (standings.Config, error) {
 		if g.PrizePlaces != 0 {
 			c.Gibson.PrizePlaces = g.PrizePlaces
 		}
+	}
+	if _, err := standings.ParseRatingSystem(ds.Ratings); err != nil {
+		return standings.Config{}, Errorf(KindInvalid, "bad-settings", "ratings are naspa, wespa or none, not %q", ds.Ratings)
 	}
 	for _, sys := range []string{ds.FirstRoundPairing, ds.Pairing} {
 		switch standings.System(sys) {

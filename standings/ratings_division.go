@@ -1,0 +1,73 @@
+package standings
+
+// RatingRow is one player's rating estimate in a division, in standings
+// order.
+type RatingRow struct {
+	Rank      int
+	Tied      bool
+	Player    int
+	Name      string
+	Withdrawn bool
+	RatingEstimate
+}
+
+// Ratings estimates every player's rating after rounds 1..through by the
+// rules, in the order and with the ranks of the standings after the same
+// round (one truth: the games are the standings' games). careerGames[id-1]
+// is a player's rated games before the event, 0 or missing when not
+// known.
+//
+// A game is rated as the standings count it: each game played over the
+// board, a tie as half a win, a tie decided by the variant's tie-break as
+// the win and loss it counts as; a table of three or four as one game
+// against each other player there (its legs). Byes, forfeits and team
+// games are not rated.
+func (d *Division) Ratings(through int, rules RatingRules, careerGames []int) []RatingRow {
+	through = min(max(through, 0), d.Rounds())
+	entrants := make([]RatedEntrant, len(d.players))
+	for i, p := range d.players {
+		entrants[i] = RatedEntrant{Rating: p.Rating}
+		if i < len(careerGames) {
+			entrants[i].CareerGames = careerGames[i]
+		}
+		entrants[i].Games = d.ratedGames(p.ID, through)
+	}
+	est := rules.Estimate(entrants, through)
+	rows := d.Standings(through)
+	out := make([]RatingRow, len(rows))
+	for i, r := range rows {
+		out[i] = RatingRow{Rank: r.Rank, Tied: r.Tied, Player: r.Player, Name: r.Name, Withdrawn: r.Withdrawn,
+			RatingEstimate: est[r.Player-1]}
+	}
+	return out
+}
+
+// ratedGames are a player's rated games in rounds 1..through, opponents
+// as 0-based indexes.
+func (d *Division) ratedGames(id, through int) []RatedGame {
+	var out []RatedGame
+	slots := d.slots[id-1]
+	for i := 0; i < len(slots) && i < through; i++ {
+		s := slots[i]
+		if s.state != slotScored || s.teams {
+			continue
+		}
+		forLegs(s.slotResult(i+1, id), s.group, s.scores, s.teams, func(leg Result) {
+			if leg.Opponent == 0 || leg.Forfeit {
+				return
+			}
+			var score float64
+			switch leg.Outcome() {
+			case Win:
+				score = 1
+			case Tie:
+				score = 0.5
+			case Loss:
+			default:
+				return
+			}
+			out = append(out, RatedGame{Round: i + 1, Opponent: leg.Opponent - 1, Score: score})
+		})
+	}
+	return out
+}
