@@ -68,6 +68,9 @@ type problem struct {
 	Detail string `json:"detail"`
 	Code   string `json:"code"`
 	State  any    `json:"state,omitempty"`
+	// Line is the line of an uploaded file the problem is at (a GCG
+	// record's), when there is one.
+	Line int `json:"line,omitempty"`
 }
 
 // problemFor turns any error into the problem document to send. Internal
@@ -81,6 +84,9 @@ func problemFor(err error) problem {
 	p := problem{Type: "/problems/" + e.Type, Title: title, Status: status, Detail: e.Msg, Code: e.Type}
 	if e.Detail != nil {
 		p.State = e.Detail
+	}
+	if at, ok := e.Detail.(interface{ ProblemLine() int }); ok {
+		p.Line = at.ProblemLine()
 	}
 	return p
 }

@@ -170,6 +170,7 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 	v1.PATCH("/games/:id/turns/:turn", s.correctTurn)
 	v1.GET("/games/:id/audit", s.gameAudit)
 	v1.GET("/games/:id/export.gcg", s.exportGCG)
+	v1.POST("/games/:id/import.gcg", s.importGCG)
 	v1.GET("/games/:id/scoresheet.pdf", s.scoreSheet)
 	v1.POST("/games/:id/challenges", s.challenge)
 	v1.PATCH("/games/:id/challenges/:turn", s.reverseChallenge)

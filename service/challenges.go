@@ -53,29 +53,10 @@ func (s *Service) Challenge(ctx context.Context, a Actor, gameID int64, in Chall
 			return err
 		}
 		game = l.g
-		target, err := challengeTarget(l, in)
+		e, challenged, err := s.challengeStep(a, l, in)
 		if err != nil {
 			return err
 		}
-		words := playWords(l.r, target)
-		e := &TurnEvent{
-			GameID: l.g.ID, Seq: nextSeq(l.events), Kind: EventChallenge, Seat: in.Challenger,
-			ChallengedTurn: in.Turn, Words: words, EnteredBy: a.Name(), CreatedAt: s.now(),
-		}
-		if strings.Contains(target.Flag, "irregular:") && in.Verdict == "" {
-			// An irregular play (a first play missing the start square)
-			// stood only because nobody had challenged it: a challenge
-			// takes it off, whatever its words.
-			e.Verdict, e.DecidedBy, e.Lexicon = VerdictUnacceptable, "rules", l.t.Lexicon
-		} else if err := s.rule(a, l.t, in.Verdict, e); err != nil {
-			return err
-		}
-		e.Points = bonusFor(l.r.rule, e.Verdict, len(words))
-		if err := l.r.apply(e); err != nil {
-			return err
-		}
-		l.r.status = l.r.statusNow(l.t.ChallengeRule)
-		fillComputed(e, l.r.turns[len(l.r.turns)-1])
 		if err := s.claim(ctx, l); err != nil {
 			return err
 		}
@@ -90,12 +71,47 @@ func (s *Service) Challenge(ctx context.Context, a Actor, gameID int64, in Chall
 			return err
 		}
 		view := s.view(l.t, l.g, l.names, l.events, l.r)
-		res = challengeResult(e, target.Seat, l.r, view, a)
+		res = challengeResult(e, challenged, l.r, view, a)
 		r := res
 		s.Store.AfterCommit(ctx, func() { s.gameNotice(game, r.Turn, r.Status, "challenge:"+r.Verdict) })
 		return nil
 	})
 	return res, err
+}
+
+// challengeStep is a challenge's way through the rules, shared by a
+// table's challenge (Challenge) and a record's import (ImportGCG): the
+// play challenged is found, its words are ruled on (by the lexicon, or
+// the verdict given), and the ruling's effect under the challenge rule
+// runs through the engine. It returns the event to store and the seat of
+// the player challenged; the replay in l moves on with it, and nothing is
+// stored.
+func (s *Service) challengeStep(a Actor, l *loaded, in ChallengeInput) (*TurnEvent, int, error) {
+	target, err := challengeTarget(l, in)
+	if err != nil {
+		return nil, 0, err
+	}
+	words := playWords(l.r, target)
+	e := &TurnEvent{
+		GameID: l.g.ID, Seq: nextSeq(l.events), Kind: EventChallenge, Seat: in.Challenger,
+		ChallengedTurn: in.Turn, Words: words, EnteredBy: a.Name(), CreatedAt: s.now(),
+	}
+	if strings.Contains(target.Flag, "irregular:") && in.Verdict == "" {
+		// An irregular play (a first play missing the start square)
+		// stood only because nobody had challenged it: a challenge
+		// takes it off, whatever its words.
+		e.Verdict, e.DecidedBy, e.Lexicon = VerdictUnacceptable, "rules", l.t.Lexicon
+	} else if err := s.rule(a, l.t, in.Verdict, e); err != nil {
+		return nil, 0, err
+	}
+	e.Points = bonusFor(l.r.rule, e.Verdict, len(words))
+	challenged := target.Seat
+	if err := l.r.apply(e); err != nil {
+		return nil, 0, err
+	}
+	l.r.status = l.r.statusNow(l.t.ChallengeRule)
+	fillComputed(e, l.r.turns[len(l.r.turns)-1])
+	return e, challenged, nil
 }
 
 // challengeTarget finds the play a challenge is about and refuses a

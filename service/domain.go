@@ -129,6 +129,9 @@ type TurnEvent struct {
 	Undone         bool      `json:"undone,omitempty"`
 	EnteredBy      string    `json:"entered_by"`
 	CreatedAt      time.Time `json:"created_at"`
+	// Note is kept with the turn: a GCG record's #note lines after it,
+	// imported, and written back after it on export.
+	Note string `json:"note,omitempty"`
 }
 
 // AuditEntry records who changed what, when and why, with the state

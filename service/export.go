@@ -87,6 +87,7 @@ func gcgRecord(l *loaded) *gcg.Record {
 	racks := map[int]string{} // rack of each play, for its withdrawal line
 	var penalties []gcg.Event
 	var penaltySeats []int
+	var penaltyNotes, endNotes []string // written after the lines they follow, at the end
 	for i, e := range r.events {
 		t := r.turns[i]
 		seat := e.Seat - 1
@@ -108,19 +109,52 @@ func gcgRecord(l *loaded) *gcg.Record {
 			add(t.Event.Player, gcg.Event{Kind: gcg.Pass})
 		case e.Kind == EventTimePenalty:
 			penalties = append(penalties, gcg.Event{Kind: gcg.TimePenalty, Score: -e.Points})
-			penaltySeats = append(penaltySeats, seat)
+			penaltySeats, penaltyNotes = append(penaltySeats, seat), append(penaltyNotes, e.Note)
+			continue
 		case e.Kind == EventEnd:
 			// GCG has no line for it: a note says why the record stops.
 			rec.Notes = append(rec.Notes, gcg.Note{AfterEvent: len(rec.Events), Text: "The director ended the game where it stood: " + endHows[e.Move] + "."})
 		case e.Kind == EventVoid:
 			rec.Notes = append(rec.Notes, gcg.Note{AfterEvent: len(rec.Events), Text: "The director set this record aside; the game's result was entered by hand."})
+		case e.Kind == EventEndRack:
+			endNotes = append(endNotes, e.Note)
+			continue
 		}
+		rec.Notes = appendNotes(rec.Notes, len(rec.Events), e.Note)
 	}
 	endRackLines(r.game, add)
+	for _, n := range endNotes {
+		rec.Notes = appendNotes(rec.Notes, len(rec.Events), n)
+	}
 	for i, p := range penalties {
 		add(penaltySeats[i], p)
+		rec.Notes = appendNotes(rec.Notes, len(rec.Events), penaltyNotes[i])
 	}
 	return rec
+}
+
+// appendNotes writes a turn's note after the record's first after events,
+// as #note lines that read back as the same text: a line that would read
+// as a pragma or an event ('#' or '>' first) starts a #note of its own.
+func appendNotes(notes []gcg.Note, after int, text string) []gcg.Note {
+	if text == "" {
+		return notes
+	}
+	var cur []string
+	flush := func() {
+		if cur != nil {
+			notes = append(notes, gcg.Note{AfterEvent: after, Text: strings.Join(cur, "\n")})
+		}
+		cur = nil
+	}
+	for _, line := range strings.Split(strings.ReplaceAll(text, "\r", ""), "\n") {
+		if t := strings.TrimSpace(line); t != "" && (t[0] == '#' || t[0] == '>') {
+			flush()
+		}
+		cur = append(cur, line)
+	}
+	flush()
+	return notes
 }
 
 // challengedSeq is the play a withdrawal takes back: for a challenge, the

@@ -66,19 +66,11 @@ func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnI
 		if err := s.refuseBesideHandResult(ctx, l); err != nil {
 			return err
 		}
-		e, err := s.newEvent(a, l, in)
+		wasFinished := l.r.status == StatusFinished
+		e, err := s.turnStep(a, l, in)
 		if err != nil {
 			return err
 		}
-		wasFinished := l.r.status == StatusFinished
-		if err := l.r.apply(e); err != nil {
-			return err
-		}
-		if err := s.checkVoid(l.t, l.r.rule, l.r.turns[len(l.r.turns)-1]); err != nil {
-			return err
-		}
-		l.r.status = l.r.statusNow(l.t.ChallengeRule)
-		fillComputed(e, l.r.turns[len(l.r.turns)-1])
 		if err := s.claim(ctx, l); err != nil {
 			return err
 		}
@@ -108,6 +100,28 @@ func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnI
 		return nil
 	})
 	return res, err
+}
+
+// turnStep is one entry's way through the rules, shared by a table's
+// entry (EnterTurn) and a record's import (ImportGCG): the entry is checked
+// against the game as it stands, the engine recomputes it, and the event
+// to store comes back with the computed score beside the claim, flagged
+// where they differ. The replay in l moves on with it (l.r); nothing is
+// stored, and l.events is the caller's to extend.
+func (s *Service) turnStep(a Actor, l *loaded, in TurnInput) (*TurnEvent, error) {
+	e, err := s.newEvent(a, l, in)
+	if err != nil {
+		return nil, err
+	}
+	if err := l.r.apply(e); err != nil {
+		return nil, err
+	}
+	if err := s.checkVoid(l.t, l.r.rule, l.r.turns[len(l.r.turns)-1]); err != nil {
+		return nil, err
+	}
+	l.r.status = l.r.statusNow(l.t.ChallengeRule)
+	fillComputed(e, l.r.turns[len(l.r.turns)-1])
+	return e, nil
 }
 
 // hasAcceptance reports whether the latest play that went out has been

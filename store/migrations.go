@@ -235,6 +235,11 @@ ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
 -- hold its first two seats.
 ALTER TABLE results ADD COLUMN group_seats TEXT CHECK (group_seats IS NULL OR json_valid(group_seats));
 `},
+	{9, "turn notes", `
+-- A note kept with a turn: a GCG record's #note lines, imported with the
+-- turn they follow and written back after it. NULL when there is none.
+ALTER TABLE turn_events ADD COLUMN note TEXT;
+`},
 }
 
 // migrate applies the migrations up to version upTo that the database

@@ -202,9 +202,26 @@ type turnRow struct {
 	Undone    bool      `gorm:"column:undone"`
 	EnteredBy string    `gorm:"column:entered_by"`
 	CreatedAt time.Time `gorm:"column:created_at;autoCreateTime:false"`
+	Note      *string   `gorm:"column:note"` // migration 9; NULL when there is none
 }
 
 func (turnRow) TableName() string { return "turn_events" }
+
+// noteColumn is a turn's note as stored: NULL for none.
+func noteColumn(note string) *string {
+	if note == "" {
+		return nil
+	}
+	return &note
+}
+
+// noteText is a stored note: "" for NULL.
+func noteText(note *string) string {
+	if note == nil {
+		return ""
+	}
+	return *note
+}
 
 func toTurnRow(e *service.TurnEvent) (turnRow, error) {
 	words, err := jsonStrings(e.Words)
@@ -220,7 +237,7 @@ func toTurnRow(e *service.TurnEvent) (turnRow, error) {
 		Score: e.Score, Agrees: e.Agrees, Flag: e.Flag, Breakdown: jsonColumn(e.Breakdown),
 		ChallengedTurn: e.ChallengedTurn, Verdict: e.Verdict, Words: words, InvalidWords: invalid,
 		Lexicon: e.Lexicon, DecidedBy: e.DecidedBy,
-		Undone: e.Undone, EnteredBy: e.EnteredBy, CreatedAt: e.CreatedAt.UTC()}, nil
+		Undone: e.Undone, EnteredBy: e.EnteredBy, CreatedAt: e.CreatedAt.UTC(), Note: noteColumn(e.Note)}, nil
 }
 
 func (r *turnRow) toService() (service.TurnEvent, error) {
@@ -237,7 +254,7 @@ func (r *turnRow) toService() (service.TurnEvent, error) {
 		Score: r.Score, Agrees: r.Agrees, Flag: r.Flag, Breakdown: rawJSON(r.Breakdown),
 		ChallengedTurn: r.ChallengedTurn, Verdict: r.Verdict, Words: words, InvalidWords: invalid,
 		Lexicon: r.Lexicon, DecidedBy: r.DecidedBy,
-		Undone: r.Undone, EnteredBy: r.EnteredBy, CreatedAt: r.CreatedAt}, nil
+		Undone: r.Undone, EnteredBy: r.EnteredBy, CreatedAt: r.CreatedAt, Note: noteText(r.Note)}, nil
 }
 
 // resultRow is a service.Result (migration 6).

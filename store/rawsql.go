@@ -20,7 +20,7 @@ const (
 	listTurnsSQL  = `SELECT ` + turnColumns + ` FROM turn_events WHERE game_id = ? ORDER BY seq`
 	insertTurnSQL = `INSERT INTO turn_events (game_id, seq, kind, seat, move, rack, claimed_score,
 	points, score, agrees, flag, breakdown, challenged_turn, verdict, words, invalid_words, lexicon, decided_by,
-	undone, entered_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	undone, entered_by, created_at, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	insertAuditSQL = `INSERT INTO audit_entries (tournament_id, game_id, who, action, reason,
 	before, after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 	getPlayerSQL     = `SELECT ` + playerColumns + ` FROM players WHERE id = ? LIMIT 1`
@@ -158,22 +158,22 @@ func stringPtr(n sql.NullString) *string {
 
 // turnColumns are turnRow's columns, in scanTurn's order.
 const turnColumns = `id, game_id, seq, kind, seat, move, rack, claimed_score, points, score, agrees, flag, breakdown,
-	challenged_turn, verdict, words, invalid_words, lexicon, decided_by, undone, entered_by, created_at`
+	challenged_turn, verdict, words, invalid_words, lexicon, decided_by, undone, entered_by, created_at, note`
 
 func scanTurn(rows *sql.Rows, r *turnRow) error {
 	var (
 		seq, seat, points, score, challenged int64
 		claimed                              nullInt
-		breakdown, words, invalid            sql.NullString
+		breakdown, words, invalid, note      sql.NullString
 	)
 	if err := rows.Scan(&r.ID, &r.GameID, &seq, &r.Kind, &seat, &r.Move, &r.Rack, &claimed, &points, &score,
 		&r.Agrees, &r.Flag, &breakdown, &challenged, &r.Verdict, &words, &invalid, &r.Lexicon, &r.DecidedBy,
-		&r.Undone, &r.EnteredBy, &r.CreatedAt); err != nil {
+		&r.Undone, &r.EnteredBy, &r.CreatedAt, &note); err != nil {
 		return err
 	}
 	r.Seq, r.Seat, r.Points, r.Score, r.ChallengedTurn = int(seq), int(seat), int(points), int(score), int(challenged)
 	r.ClaimedScore = claimed.intPtr()
-	r.Breakdown, r.Words, r.InvalidWords = stringPtr(breakdown), stringPtr(words), stringPtr(invalid)
+	r.Breakdown, r.Words, r.InvalidWords, r.Note = stringPtr(breakdown), stringPtr(words), stringPtr(invalid), stringPtr(note)
 	return nil
 }
 

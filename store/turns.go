@@ -39,7 +39,7 @@ func (s *Store) insertTurn(ctx context.Context, db *gorm.DB, r *turnRow) (int64,
 	res, err := c.exec(ctx, insertTurnSQL,
 		r.GameID, r.Seq, r.Kind, r.Seat, r.Move, r.Rack, r.ClaimedScore, r.Points, r.Score, r.Agrees, r.Flag,
 		r.Breakdown, r.ChallengedTurn, r.Verdict, r.Words, r.InvalidWords, r.Lexicon, r.DecidedBy,
-		r.Undone, r.EnteredBy, r.CreatedAt)
+		r.Undone, r.EnteredBy, r.CreatedAt, r.Note)
 	if err != nil {
 		return 0, err
 	}

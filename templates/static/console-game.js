@@ -70,8 +70,18 @@
     if (t.verdict) parts.push(t.verdict + (t.words && t.words.length ? " (" + t.words.join(", ") + ")" : ""));
     if (t.invalid_words && t.invalid_words.length) parts.push("not in the word list: " + t.invalid_words.join(", "));
     if (t.undone) parts.push("undone");
+    if (t.note) parts.push("note: " + shortNote(t.note));
     return parts.join("; ");
   }
+  // shortNote is a turn's note as a table cell shows it: its first 120
+  // characters (a record's notes may run to pages).
+  function shortNote(n) {
+    n = String(n).replace(/\s+/g, " ").trim();
+    return n.length > 120 ? n.slice(0, 119) + "…" : n;
+  }
+
+  // The words of a turn, for the record import's preview too.
+  window.GameWords = { moveText: moveText, flagWords: flagWords, shortNote: shortNote };
 
   function renderBoard(rows) {
     var cols = parseInt(board.dataset.cols, 10);
@@ -119,6 +129,9 @@
     renderTurns();
     renderAttention();
     renderTime();
+    // The record import (console-import.js) shows itself for a game
+    // without turns.
+    document.dispatchEvent(new CustomEvent("console-game", { detail: g }));
   }
 
   // The time penalty, once the game is over: minutes over time, which the
