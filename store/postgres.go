@@ -9,7 +9,6 @@ import (
 
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
-	"gorm.io/gorm/logger"
 )
 
 // PostgreSQL: the same Store over a server that several tourney processes
@@ -83,25 +82,7 @@ func openPostgresPool(url string, conns int, readOnly bool) (*gorm.DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := gorm.Open(postgres.New(postgres.Config{Conn: pool}), &gorm.Config{
-		Logger:                 logger.Discard,
-		SkipDefaultTransaction: true,
-		NowFunc:                func() time.Time { return time.Now().UTC() },
-	})
-	if err != nil {
-		return nil, err
-	}
-	sqlDB, err := db.DB()
-	if err != nil {
-		return nil, err
-	}
-	sqlDB.SetMaxOpenConns(conns)
-	sqlDB.SetMaxIdleConns(conns)
-	// A server may drop a connection (a restart, a proxy's idle timeout):
-	// database/sql then opens another. The writer's prepared statements
-	// are prepared again on it as needed.
-	sqlDB.SetConnMaxIdleTime(0)
-	return db, nil
+	return gormPool(postgres.New(postgres.Config{Conn: pool}), conns)
 }
 
 // redact is a database URL fit for an error message: without its password.

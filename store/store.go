@@ -194,7 +194,13 @@ func dsn(abs string, readOnly bool) string {
 }
 
 func openPool(dsn string, conns int) (*gorm.DB, error) {
-	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{
+	return gormPool(sqlite.Open(dsn), conns)
+}
+
+// gormPool opens a gorm handle on a dialector with the store's settings
+// and a pool of conns connections.
+func gormPool(d gorm.Dialector, conns int) (*gorm.DB, error) {
+	db, err := gorm.Open(d, &gorm.Config{
 		// Errors are returned to the caller, who logs them with context.
 		Logger: logger.Discard,
 		// A single statement is atomic anyway; multi-statement work goes
@@ -217,7 +223,8 @@ func openPool(dsn string, conns int) (*gorm.DB, error) {
 	sqlDB.SetMaxOpenConns(conns)
 	sqlDB.SetMaxIdleConns(conns)
 	// Connections are never recycled: each holds its prepared statements
-	// and page cache, and SQLite has no server to drop them.
+	// and page cache (a PostgreSQL connection that breaks is replaced by
+	// database/sql, which prepares the statements again on the new one).
 	sqlDB.SetConnMaxLifetime(0)
 	sqlDB.SetConnMaxIdleTime(0)
 	return db, nil
