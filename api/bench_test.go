@@ -21,6 +21,7 @@ import (
 
 	"tourney/service"
 	"tourney/store"
+	"tourney/store/pgtest"
 )
 
 // BenchmarkTurnEntry is sustained turn entry over HTTP on loopback with
@@ -39,6 +40,7 @@ import (
 // store's BenchmarkRawInsert on the same machine:
 //
 //	go test -run '^$' -bench TurnEntry -benchtime 2000x ./api/
+//	TOURNEY_TEST_STORE=postgres TOURNEY_TEST_POSTGRES=postgres://... go test -run '^$' -bench TurnEntry -benchtime 2000x ./api/
 //	go test -run '^$' -bench RawInsert ./store/
 func BenchmarkTurnEntry(b *testing.B) {
 	for _, tables := range []int{1, 16, 128} {
@@ -55,7 +57,11 @@ const benchGameTurns = 24
 // does it (into the void), and a director's client keeping up to conns
 // connections.
 func newBenchClient(b *testing.B, conns int) *benchClient {
-	st, err := store.Open(filepath.Join(b.TempDir(), "bench.db"))
+	db := filepath.Join(b.TempDir(), "bench.db")
+	if pgtest.Enabled() { // TOURNEY_TEST_STORE=postgres: the same on PostgreSQL
+		db = pgtest.URL(b)
+	}
+	st, err := store.Open(db)
 	if err != nil {
 		b.Fatal(err)
 	}

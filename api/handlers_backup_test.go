@@ -37,6 +37,7 @@ type backupTable struct {
 // moves entered, in order (a turn committed later may be there or not,
 // but whole). Each backup passes integrity_check.
 func TestBackupWhileTablesEnterTurns(t *testing.T) {
+	sqliteOnly(t)
 	const tables, gamesPerTable = 16, 4
 	ts := newTestServer(t)
 	t.Setenv("TMPDIR", t.TempDir()) // where the download's copy is taken

@@ -18,6 +18,7 @@ import (
 	"tourney/challenges"
 	"tourney/service"
 	"tourney/store"
+	"tourney/store/pgtest"
 )
 
 // testServer is the API over a real SQLite file in a temp dir.
@@ -35,10 +36,22 @@ func newTestServer(t *testing.T) *testServer {
 	return newTestServerWith(t, nil)
 }
 
+// sqliteOnly skips a test of what only a SQLite file has (its backups)
+// when the suite runs on PostgreSQL.
+func sqliteOnly(t *testing.T) {
+	if pgtest.Enabled() {
+		t.Skip("a SQLite file's backups: not in the suite's PostgreSQL run")
+	}
+}
+
 // newTestServerWith lets a test put a wrapper around the store.
 func newTestServerWith(t *testing.T, wrap func(service.Store) service.Store) *testServer {
 	t.Helper()
-	st, err := store.Open(filepath.Join(t.TempDir(), "tourney.db"))
+	db := filepath.Join(t.TempDir(), "tourney.db")
+	if pgtest.Enabled() { // the suite again, on PostgreSQL
+		db = pgtest.URL(t)
+	}
+	st, err := store.Open(db)
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}

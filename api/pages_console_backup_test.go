@@ -12,6 +12,7 @@ import (
 // TestConsoleShowsLastBackup: the room says no backup has been taken,
 // then, once one is downloaded, when and which.
 func TestConsoleShowsLastBackup(t *testing.T) {
+	sqliteOnly(t)
 	ts := newTestServer(t)
 	f := &fixture{testServer: ts}
 	f.tournament = must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director, map[string]any{"name": "Backed up"}), http.StatusCreated).ID

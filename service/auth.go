@@ -91,7 +91,11 @@ func (s *Service) EnsureDirector(ctx context.Context, token string) (created str
 		if !errors.Is(err, ErrNotFound) {
 			return "", err
 		}
-		return "", s.Store.CreateCredential(ctx, &Credential{Kind: CredDirector, Label: "director", TokenHash: HashToken(token), CreatedAt: s.now()})
+		err = s.Store.CreateCredential(ctx, &Credential{Kind: CredDirector, Label: "director", TokenHash: HashToken(token), CreatedAt: s.now()})
+		if errors.Is(err, ErrDuplicate) {
+			return "", nil // another server on the same database made it at the same moment
+		}
+		return "", err
 	}
 	n, err := s.Store.CountCredentials(ctx, CredDirector)
 	if err != nil || n > 0 {

@@ -9,7 +9,9 @@ import (
 // request does not read its credential from the database (a tenth of the
 // server's CPU when tables enter turns). Only valid credentials are kept,
 // and a revocation made here drops its entry once committed
-// (RevokeTableCredential), so a revoked code stops working at once. An
+// (RevokeTableCredential), so a revoked code stops working at once. When
+// other processes share the database (PostgreSQL) it keeps nothing: their
+// revocations would reach it a moment late (see Change). An
 // entry also expires after credCacheTTL, which bounds how long a change
 // made by something other than this process (the sqlite3 shell) goes
 // unseen.
@@ -19,6 +21,7 @@ type credCache struct {
 	// drops counts revocations, so that a credential read before one
 	// and put after it is not kept: it may be the revoked one.
 	drops uint64
+	off   bool // keeps nothing: the database is shared with other processes
 }
 
 type cachedCred struct {
@@ -35,7 +38,7 @@ func (c *credCache) get(hash string, now time.Time) (Credential, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.entries[hash]
-	if !ok || now.Sub(e.fetched) > credCacheTTL {
+	if !ok || c.off || now.Sub(e.fetched) > credCacheTTL {
 		return Credential{}, false
 	}
 	return e.c, true
@@ -52,7 +55,7 @@ func (c *credCache) mark() uint64 {
 func (c *credCache) put(hash string, cred Credential, now time.Time, mark uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.drops != mark {
+	if c.drops != mark || c.off {
 		return
 	}
 	if c.entries == nil || len(c.entries) >= credCacheSize {
@@ -71,4 +74,12 @@ func (c *credCache) drop(id int64) {
 			delete(c.entries, h)
 		}
 	}
+}
+
+// clear forgets every credential.
+func (c *credCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.drops++
+	c.entries = nil
 }

@@ -139,8 +139,9 @@ func (s *Service) revokeTableCode(ctx context.Context, a Actor, c *Credential, r
 	if err := s.Store.RevokeCredential(ctx, c.ID, s.now()); err != nil {
 		return nil, err
 	}
-	id := c.ID
-	s.Store.AfterCommit(ctx, func() { s.creds.drop(id) })
+	if err := s.forgetCredential(ctx, c.ID); err != nil {
+		return nil, err
+	}
 	out, err := s.Store.CredentialByID(ctx, c.ID)
 	if err != nil {
 		return nil, err

@@ -117,9 +117,16 @@ func (s *Service) changeTournament(ctx context.Context, tournamentID int64, kind
 	})
 }
 
-// publish sends a notice to every watcher of its tournament, dropping it
-// for a watcher whose buffer is full rather than waiting.
+// publish sends a notice to every watcher of its tournament, here and in
+// the other processes sharing the database (see Change).
 func (s *Service) publish(no Notice) {
+	s.fanOut(no)
+	s.Store.Broadcast(context.Background(), Change{Notice: &no})
+}
+
+// fanOut sends a notice to this process's watchers of its tournament,
+// dropping it for a watcher whose buffer is full rather than waiting.
+func (s *Service) fanOut(no Notice) {
 	n := &s.notices
 	n.mu.Lock()
 	defer n.mu.Unlock()

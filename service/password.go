@@ -111,8 +111,9 @@ func (s *Service) revokePasswordCredentials(ctx context.Context) error {
 			if err := s.Store.RevokeCredential(ctx, c.ID, s.now()); err != nil {
 				return err
 			}
-			id := c.ID
-			s.Store.AfterCommit(ctx, func() { s.creds.drop(id) })
+			if err := s.forgetCredential(ctx, c.ID); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -184,6 +185,5 @@ func (s *Service) SignOut(ctx context.Context, token string) error {
 	if err := s.Store.RevokeCredential(ctx, a.CredentialID, s.now()); err != nil {
 		return err
 	}
-	s.creds.drop(a.CredentialID)
-	return nil
+	return s.forgetCredential(ctx, a.CredentialID)
 }

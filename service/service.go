@@ -39,7 +39,14 @@ type Service struct {
 
 // New returns a service over a store.
 func New(store Store) *Service {
-	return &Service{Store: store, Now: time.Now, variants: map[string]*scoring.Variant{}, limiter: rateLimiter{perMinute: 20}}
+	s := &Service{Store: store, Now: time.Now, variants: map[string]*scoring.Variant{}, limiter: rateLimiter{perMinute: 20}}
+	if store != nil && store.Listen(s.changed) {
+		// A revocation made by another process reaches this one a moment
+		// after it is committed: too late for "at once". Every request
+		// reads its credential then (one indexed read).
+		s.creds.off = true
+	}
+	return s
 }
 
 func (s *Service) now() time.Time { return s.Now().UTC() }

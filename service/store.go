@@ -81,4 +81,12 @@ type Store interface {
 
 	SaveIdempotent(ctx context.Context, r *IdempotentResponse) error
 	GetIdempotent(ctx context.Context, scope, key string) (*IdempotentResponse, error)
+
+	// Broadcast tells the other processes sharing the database about a
+	// change; inside a transaction, with its commit and only then. Listen
+	// has f called with each change they broadcast, and reports whether
+	// other processes may share the database. A store that one process
+	// has to itself does nothing, and reports false.
+	Broadcast(ctx context.Context, c Change) error
+	Listen(f func(Change)) (shared bool)
 }

@@ -17,11 +17,8 @@ func (s *Store) AddAudit(ctx context.Context, a *service.AuditEntry) error {
 		return wrap("add audit entry", err)
 	}
 	// The columns and Go values gorm's Create would bind.
-	res, err := c.exec(ctx, insertAuditSQL,
-		row.TournamentID, row.GameID, row.Who, row.Action, row.Reason, row.Before, row.After, row.At)
-	if err == nil {
-		a.ID, err = res.LastInsertId()
-	}
+	err = c.queryRow(ctx, insertAuditSQL,
+		row.TournamentID, row.GameID, row.Who, row.Action, row.Reason, row.Before, row.After, row.At).Scan(&a.ID)
 	if err != nil {
 		return wrap("add audit entry", err)
 	}

@@ -92,6 +92,9 @@ func removeTemp(path string) {
 // Backup writes a consistent copy of the store's database to out (see
 // BackupFile); it implements service.DatabaseBackup.
 func (s *Store) Backup(ctx context.Context, out string) error {
+	if s.pg {
+		return fmt.Errorf("backup: %w", errNoPostgres)
+	}
 	var path string
 	if err := s.rDB.QueryRowContext(ctx, `SELECT file FROM pragma_database_list WHERE name = 'main'`).Scan(&path); err != nil {
 		return fmt.Errorf("backup: %w", err)

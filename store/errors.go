@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/mattn/go-sqlite3"
 	"gorm.io/gorm"
 
@@ -30,14 +31,35 @@ func wrap(op string, err error) error {
 	}
 	var se sqlite3.Error
 	if errors.As(err, &se) {
-		switch se.ExtendedCode {
-		case sqlite3.ErrConstraintUnique, sqlite3.ErrConstraintPrimaryKey:
+		switch {
+		case se.ExtendedCode == sqlite3.ErrConstraintUnique, se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey:
 			return fmt.Errorf("store: %s: %w (%w)", op, service.ErrDuplicate, err)
-		case sqlite3.ErrConstraintForeignKey:
+		case se.ExtendedCode == sqlite3.ErrConstraintForeignKey:
 			return fmt.Errorf("store: %s: %w: a row it refers to does not exist (%w)", op, service.ErrNotFound, err)
+		case se.Code == sqlite3.ErrBusy, se.Code == sqlite3.ErrLocked:
+			return busy(op, err)
+		}
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch pe.Code {
+		case "23505": // unique_violation
+			return fmt.Errorf("store: %s: %w (%w)", op, service.ErrDuplicate, err)
+		case "23503": // foreign_key_violation
+			return fmt.Errorf("store: %s: %w: a row it refers to does not exist (%w)", op, service.ErrNotFound, err)
+		case "40001", "40P01", "55P03": // serialization_failure, deadlock_detected, lock_not_available
+			return busy(op, err)
 		}
 	}
 	return fmt.Errorf("store: %s: %w", op, err)
+}
+
+// busy is the error for a write that lost to another one at the same time
+// (a lock held too long by another process, a deadlock PostgreSQL broke):
+// nothing was written, and the same request sent again will do.
+func busy(op string, err error) error {
+	return fmt.Errorf("store: %s: %w", op, &service.Error{Kind: service.KindUnavailable, Type: "database-busy",
+		Msg: "the database was busy with another change at the same moment; nothing was saved: send it again", Err: err})
 }
 
 // notFound is the error for an update or lookup that matched no row.

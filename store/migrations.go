@@ -249,6 +249,24 @@ ALTER TABLE turn_events ADD COLUMN note TEXT;
 // recorded steps are not a prefix of ours: one written by a newer
 // tourney, or by another branch.
 func migrate(ctx context.Context, db *sql.DB, steps []migration, upTo int) error {
+	return migrateWith(ctx, db, steps, upTo, sqliteDialect)
+}
+
+// migrationDialect is how one database applies the steps: how it says a
+// statement, and how it applies one step.
+type migrationDialect struct {
+	say   func(sqlite string) string
+	apply func(ctx context.Context, db sqlRunner, m migration) error
+}
+
+var sqliteDialect = migrationDialect{
+	say: func(q string) string { return q },
+	apply: func(ctx context.Context, db sqlRunner, m migration) error {
+		return applyMigration(ctx, db.(*sql.DB), m)
+	},
+}
+
+func migrateWith(ctx context.Context, db sqlRunner, steps []migration, upTo int, d migrationDialect) error {
 	if upTo < 0 || upTo > len(steps) {
 		return fmt.Errorf("no migration %d (the latest is %d)", upTo, len(steps))
 	}
@@ -257,11 +275,11 @@ func migrate(ctx context.Context, db *sql.DB, steps []migration, upTo int) error
 			return fmt.Errorf("migration %q has version %d, want %d", m.name, m.version, i+1)
 		}
 	}
-	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+	if _, err := db.ExecContext(ctx, d.say(`CREATE TABLE IF NOT EXISTS schema_migrations (
 	version    INTEGER  PRIMARY KEY,
 	name       TEXT     NOT NULL,
 	applied_at DATETIME NOT NULL
-)`); err != nil {
+)`)); err != nil {
 		return err
 	}
 	applied, err := appliedMigrations(ctx, db)
@@ -280,14 +298,14 @@ func migrate(ctx context.Context, db *sql.DB, steps []migration, upTo int) error
 		if _, ok := applied[m.version]; ok {
 			continue
 		}
-		if err := applyMigration(ctx, db, m); err != nil {
+		if err := d.apply(ctx, db, m); err != nil {
 			return fmt.Errorf("migration %d (%s): %w", m.version, m.name, err)
 		}
 	}
 	return nil
 }
 
-func appliedMigrations(ctx context.Context, db *sql.DB) (map[int]string, error) {
+func appliedMigrations(ctx context.Context, db sqlRunner) (map[int]string, error) {
 	rows, err := db.QueryContext(ctx, `SELECT version, name FROM schema_migrations`)
 	if err != nil {
 		return nil, err

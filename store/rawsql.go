@@ -13,16 +13,18 @@ import (
 // database/sql handle under the gorm handle that s.reader or s.writer
 // returned, so they use the same connection and the same transaction gorm
 // would. The columns are named, mapped to the same model fields, and
-// scanned into the same Go types, so the results are the same.
+// scanned into the same Go types, so the results are the same. Both
+// databases run the same text (an insert returns its id with RETURNING,
+// which SQLite has had since 3.35), with PostgreSQL's placeholders.
 
 // The hand-written statements, prepared once per pool by prepareStmts.
 const (
 	listTurnsSQL  = `SELECT ` + turnColumns + ` FROM turn_events WHERE game_id = ? ORDER BY seq`
 	insertTurnSQL = `INSERT INTO turn_events (game_id, seq, kind, seat, move, rack, claimed_score,
 	points, score, agrees, flag, breakdown, challenged_turn, verdict, words, invalid_words, lexicon, decided_by,
-	undone, entered_by, created_at, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	undone, entered_by, created_at, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 	insertAuditSQL = `INSERT INTO audit_entries (tournament_id, game_id, who, action, reason,
-	before, after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+	before, after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 	getPlayerSQL     = `SELECT ` + playerColumns + ` FROM players WHERE id = ? LIMIT 1`
 	getTournamentSQL = `SELECT ` + tournamentColumns + ` FROM tournaments WHERE id = ? LIMIT 1`
 	resultForGameSQL = `SELECT ` + resultColumns + ` FROM results WHERE game_id = ? LIMIT 1`
@@ -47,13 +49,14 @@ var preparedSQL = []string{claimGameSQL, listTurnsSQL, insertTurnSQL, insertAudi
 // that wants the statement.
 type stmtCache map[string]*sql.Stmt
 
-// prepareStmts prepares preparedSQL on db. A statement the schema cannot
-// take (a store opened at an older migration, in tests) is left out, and
-// runs unprepared.
-func prepareStmts(db *sql.DB) stmtCache {
+// prepareStmts prepares preparedSQL on db, in the store's dialect (the
+// cache is keyed by the SQLite text). A statement the schema cannot take
+// (a store opened at an older migration, in tests) is left out, and runs
+// unprepared.
+func (s *Store) prepareStmts(db *sql.DB) stmtCache {
 	c := stmtCache{}
 	for _, q := range preparedSQL {
-		if st, err := db.Prepare(q); err == nil {
+		if st, err := db.Prepare(s.sqlFor(q)); err == nil {
 			c[q] = st
 		}
 	}
@@ -71,6 +74,7 @@ func (c stmtCache) close() {
 type sqlConn struct {
 	pool  gorm.ConnPool // the *sql.DB of a pool, or the *sql.Tx of a transaction
 	stmts stmtCache
+	s     *Store
 }
 
 // conn is the database/sql handle under db, which s.reader or s.writer
@@ -81,7 +85,7 @@ func (s *Store) conn(db *gorm.DB) (sqlConn, error) {
 	if db.Error != nil {
 		return sqlConn{}, db.Error
 	}
-	c := sqlConn{pool: db.Statement.ConnPool}
+	c := sqlConn{pool: db.Statement.ConnPool, s: s}
 	switch p := c.pool.(type) {
 	case *sql.Tx:
 		c.stmts = s.wStmts // every transaction is on the writer
@@ -111,21 +115,21 @@ func (c sqlConn) exec(ctx context.Context, q string, args ...any) (sql.Result, e
 	if st := c.stmt(ctx, q); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
-	return c.pool.ExecContext(ctx, q, args...)
+	return c.pool.ExecContext(ctx, c.s.sqlFor(q), args...)
 }
 
 func (c sqlConn) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	if st := c.stmt(ctx, q); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
-	return c.pool.QueryContext(ctx, q, args...)
+	return c.pool.QueryContext(ctx, c.s.sqlFor(q), args...)
 }
 
 func (c sqlConn) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	if st := c.stmt(ctx, q); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
-	return c.pool.QueryRowContext(ctx, q, args...)
+	return c.pool.QueryRowContext(ctx, c.s.sqlFor(q), args...)
 }
 
 // nullInt is an INTEGER column that may be NULL, read as gorm reads it into

@@ -1,8 +1,12 @@
-// Package store keeps tourney's data in one SQLite file. It implements
-// service.Store and is the only package that imports gorm or the SQLite
-// driver: gorm models, SQL and driver errors stay in here, and callers see
-// only the service types and the sentinel errors service.ErrNotFound and
-// service.ErrDuplicate.
+// Package store keeps tourney's data in one SQLite file, or in a
+// PostgreSQL database that several processes share (postgres.go). It
+// implements service.Store and is the only package that imports gorm or a
+// database driver: gorm models, SQL and driver errors stay in here, and
+// callers see only the service types and the sentinel errors
+// service.ErrNotFound and service.ErrDuplicate.
+//
+// What follows describes SQLite; PostgreSQL keeps the same writer, readers
+// and group commit (postgres.go says where it differs).
 //
 // Connections: SQLite allows one writer at a time, so the Store keeps a
 // pool of exactly one writer connection, which every write and every
@@ -61,7 +65,9 @@ type Store struct {
 	batchAge     time.Duration
 	commits      atomic.Int64
 	commitFault  func() error  // tests: a commit that fails (a full disk)
-	ckpt         *checkpointer // nil when opened without one (tests at old versions)
+	ckpt         *checkpointer // nil when opened without one (tests at old versions), and on PostgreSQL
+	pg           bool          // PostgreSQL rather than SQLite
+	bus          *bus          // PostgreSQL: changes told to and by the other processes (notify.go)
 }
 
 var _ service.Store = (*Store)(nil)
@@ -72,9 +78,13 @@ var _ service.Store = (*Store)(nil)
 // the one writer connection and never meet the busy handler.
 const busyTimeout = 5 * time.Second
 
-// Open opens the SQLite database at path, creating it if needed, and
-// brings its schema up to the latest migration.
+// Open opens the SQLite database at path, creating it if needed, or the
+// PostgreSQL database a postgres:// URL names, and brings its schema up to
+// the latest migration.
 func Open(path string) (*Store, error) {
+	if IsPostgres(path) {
+		return openPostgres(path, options{})
+	}
 	return open(path, options{})
 }
 
@@ -132,7 +142,7 @@ func open(path string, o options) (*Store, error) {
 		return nil, fmt.Errorf("store: migrate %s: %w", path, err)
 	}
 	s.wDB = s.sqlDB(w)
-	s.wStmts = prepareStmts(s.wDB)
+	s.wStmts = s.prepareStmts(s.wDB)
 	if s.ckpt, err = startCheckpointer(s.wDB, dsn(abs, false)); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("store: open %s: checkpointer: %w", path, err)
@@ -146,7 +156,7 @@ func open(path string, o options) (*Store, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	s.rDB = s.sqlDB(s.r)
-	s.rStmts = prepareStmts(s.rDB)
+	s.rStmts = s.prepareStmts(s.rDB)
 	return s, nil
 }
 
@@ -184,7 +194,13 @@ func dsn(abs string, readOnly bool) string {
 }
 
 func openPool(dsn string, conns int) (*gorm.DB, error) {
-	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{
+	return gormPool(sqlite.Open(dsn), conns)
+}
+
+// gormPool opens a gorm handle on a dialector with the store's settings
+// and a pool of conns connections.
+func gormPool(d gorm.Dialector, conns int) (*gorm.DB, error) {
+	db, err := gorm.Open(d, &gorm.Config{
 		// Errors are returned to the caller, who logs them with context.
 		Logger: logger.Discard,
 		// A single statement is atomic anyway; multi-statement work goes
@@ -207,7 +223,8 @@ func openPool(dsn string, conns int) (*gorm.DB, error) {
 	sqlDB.SetMaxOpenConns(conns)
 	sqlDB.SetMaxIdleConns(conns)
 	// Connections are never recycled: each holds its prepared statements
-	// and page cache, and SQLite has no server to drop them.
+	// and page cache (a PostgreSQL connection that breaks is replaced by
+	// database/sql, which prepares the statements again on the new one).
 	sqlDB.SetConnMaxLifetime(0)
 	sqlDB.SetConnMaxIdleTime(0)
 	return db, nil
@@ -244,7 +261,7 @@ func update(db *gorm.DB, op string, row any, id int64, omit ...string) error {
 // Close closes the readers, then the writer, whose last connection to
 // close checkpoints the WAL into the main file.
 func (s *Store) Close() error {
-	ckptErr := s.ckpt.close()
+	ckptErr := errors.Join(s.ckpt.close(), s.bus.close())
 	pools := []*gorm.DB{s.r, s.w}
 	if s.r == s.w {
 		pools = pools[1:]

@@ -11,11 +11,23 @@ import (
 	"testing"
 
 	"tourney/service"
+	"tourney/store/pgtest"
 )
 
 // mustOpen opens a store on a fresh file in a temporary directory, closed
-// when the test ends.
+// when the test ends; with TOURNEY_TEST_POSTGRES set, on a fresh schema of
+// that PostgreSQL server instead.
 func mustOpen(t testing.TB) *Store {
+	t.Helper()
+	if pgtest.Enabled() {
+		return mustOpenPath(t, pgtest.URL(t))
+	}
+	return mustOpenSQLite(t)
+}
+
+// mustOpenSQLite is mustOpen on SQLite always: for what only SQLite has
+// (pragmas, the file).
+func mustOpenSQLite(t testing.TB) *Store {
 	t.Helper()
 	return mustOpenPath(t, filepath.Join(t.TempDir(), "tourney.db"))
 }
@@ -72,7 +84,7 @@ func turn(gameID int64, seq int) *service.TurnEvent {
 }
 
 func TestOpenCreatesFileAtLatestVersion(t *testing.T) {
-	s := mustOpen(t)
+	s := mustOpenSQLite(t)
 	v := schemaVersion(t, s)
 	if v != len(migrations) {
 		t.Fatalf("schema version %d, want %d", v, len(migrations))
@@ -102,7 +114,7 @@ func TestOpenPathNeedingEscapes(t *testing.T) {
 // TestPragmasOnEveryConnection holds every connection of both pools at
 // once, so that each one's settings are checked, not just the first's.
 func TestPragmasOnEveryConnection(t *testing.T) {
-	s := mustOpen(t)
+	s := mustOpenSQLite(t)
 	ctx := context.Background()
 	check := func(name string, db *sql.DB, readOnly bool) {
 		n := db.Stats().MaxOpenConnections

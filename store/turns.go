@@ -36,14 +36,12 @@ func (s *Store) insertTurn(ctx context.Context, db *gorm.DB, r *turnRow) (int64,
 	if err != nil {
 		return 0, err
 	}
-	res, err := c.exec(ctx, insertTurnSQL,
+	var id int64
+	err = c.queryRow(ctx, insertTurnSQL,
 		r.GameID, r.Seq, r.Kind, r.Seat, r.Move, r.Rack, r.ClaimedScore, r.Points, r.Score, r.Agrees, r.Flag,
 		r.Breakdown, r.ChallengedTurn, r.Verdict, r.Words, r.InvalidWords, r.Lexicon, r.DecidedBy,
-		r.Undone, r.EnteredBy, r.CreatedAt, r.Note)
-	if err != nil {
-		return 0, err
-	}
-	return res.LastInsertId()
+		r.Undone, r.EnteredBy, r.CreatedAt, r.Note).Scan(&id)
+	return id, err
 }
 
 // UpdateTurn writes every field of e but ID, GameID and CreatedAt: an

@@ -6,6 +6,7 @@
 //	tourney password [--db tourney.db]
 //	tourney backup [--db tourney.db] OUT
 //	tourney restore [--db tourney.db] [--force] BACKUP
+//	tourney migrate --from DB --to DB [--tournament ID]
 //
 // main only parses the command line and wires packages together.
 package main
@@ -42,6 +43,9 @@ const usage = `usage:
       check BACKUP and put it in the database's place, keeping the database it replaces
       as FILE.before-restore-YYYYMMDD-HHMMSS; refused while a server has FILE open
       unless --force
+  tourney migrate --from DB --to DB [--tournament ID]
+      copy a whole tournament (turns, results, audit log, table codes) between databases,
+      a SQLite file or a postgres:// URL either way; refused if it is already there
 `
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -62,6 +66,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runBackup(args[1:], stdout, stderr)
 	case "restore":
 		return runRestore(args[1:], stdout, stderr)
+	case "migrate":
+		return runMigrate(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -60,7 +60,7 @@ func runServe(args []string, stderr io.Writer) int {
 	cfg := serveConfig{DirectorToken: os.Getenv("TOURNEY_DIRECTOR_TOKEN")}
 	fs.StringVar(&cfg.Lexicons, "lexicons", os.Getenv("TOURNEY_LEXICONS"), "folder of word-list files (NWL2023.txt, CSW24.txt.gz, ENABLE.txt...) named by tournaments")
 	fs.StringVar(&cfg.Addr, "addr", ":8080", "address to listen on")
-	fs.StringVar(&cfg.DB, "db", "tourney.db", "SQLite database file, created and migrated if needed")
+	fs.StringVar(&cfg.DB, "db", "tourney.db", "SQLite database file, created and migrated if needed, or a postgres:// URL (several servers may share one)")
 	fs.StringVar(&cfg.PublicURL, "public-url", os.Getenv("TOURNEY_PUBLIC_URL"), "the address people use, e.g. https://scores.example.org (https: cookies are Secure behind a TLS proxy)")
 	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", os.Getenv("TOURNEY_TRUSTED_PROXIES"), "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (default: none)")
 	backupFlags(fs, &cfg)

@@ -39,6 +39,8 @@ func (c serveConfig) checkBackups() error {
 		return errors.New("--backup-dir needs --backup-every, how often to take a backup (e.g. 5m)")
 	case c.BackupKeep < 1:
 		return fmt.Errorf("--backup-keep %d: keep at least 1", c.BackupKeep)
+	case c.BackupEvery > 0 && store.IsPostgres(c.DB):
+		return errors.New("--backup-every backs up a SQLite file; back a PostgreSQL database up with pg_dump")
 	}
 	return nil
 }

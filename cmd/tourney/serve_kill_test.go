@@ -51,22 +51,7 @@ func TestServeKillDuringTurnEntry(t *testing.T) {
 
 	srv := killStart(ctx, t, bin, db, token)
 	c := &killClient{base: srv.url, token: token}
-	tour := killDo[service.Tournament](ctx, t, c, "POST", "/api/v1/tournaments", token,
-		map[string]any{"name": "Kill test", "variant": "naspa"}, http.StatusCreated)
-	tpath := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
-	tables := make([]*killTable, games)
-	for i := range tables {
-		var seats []int64
-		for _, side := range []string{"a", "b"} {
-			p := killDo[service.Player](ctx, t, c, "POST", tpath+"/players", token,
-				map[string]any{"name": fmt.Sprintf("Player %d%s", i+1, side), "rating": 1500}, http.StatusCreated)
-			seats = append(seats, p.ID)
-		}
-		g := killDo[service.Game](ctx, t, c, "POST", tpath+"/games", token,
-			map[string]any{"round": 1, "table": i + 1, "players": seats}, http.StatusCreated)
-		cred := killDo[service.IssuedCredential](ctx, t, c, "POST", fmt.Sprintf("%s/tables/%d/credentials", tpath, i+1), token, nil, http.StatusCreated)
-		tables[i] = &killTable{game: g.ID, token: cred.Token, next: 1, acked: map[int]service.TurnResult{}}
-	}
+	_, tables := killSetup(ctx, t, c, games)
 
 	for round := 1; round <= kills; round++ {
 		acked := killStream(ctx, t, srv, tables, script)
@@ -96,10 +81,35 @@ func TestServeKillDuringTurnEntry(t *testing.T) {
 	srv.stop(t)
 }
 
+// killSetup makes a tournament with a game at each of n tables, each
+// table with a code of its own.
+func killSetup(ctx context.Context, t *testing.T, c *killClient, n int) (service.Tournament, []*killTable) {
+	t.Helper()
+	token := c.token
+	tour := killDo[service.Tournament](ctx, t, c, "POST", "/api/v1/tournaments", token,
+		map[string]any{"name": "Kill test", "variant": "naspa"}, http.StatusCreated)
+	tpath := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
+	tables := make([]*killTable, n)
+	for i := range tables {
+		var seats []int64
+		for _, side := range []string{"a", "b"} {
+			p := killDo[service.Player](ctx, t, c, "POST", tpath+"/players", token,
+				map[string]any{"name": fmt.Sprintf("Player %d%s", i+1, side), "rating": 1500}, http.StatusCreated)
+			seats = append(seats, p.ID)
+		}
+		g := killDo[service.Game](ctx, t, c, "POST", tpath+"/games", token,
+			map[string]any{"round": 1, "table": i + 1, "players": seats}, http.StatusCreated)
+		cred := killDo[service.IssuedCredential](ctx, t, c, "POST", fmt.Sprintf("%s/tables/%d/credentials", tpath, i+1), token, nil, http.StatusCreated)
+		tables[i] = &killTable{game: g.ID, token: cred.Token, cred: cred.ID, next: 1, acked: map[int]service.TurnResult{}}
+	}
+	return tour, tables
+}
+
 // killTable is one table's game and what the server acknowledged.
 type killTable struct {
 	game  int64
 	token string
+	cred  int64                      // the table code's credential
 	next  int                        // the next turn to enter
 	acked map[int]service.TurnResult // turn → the 201 answer
 }
@@ -459,6 +469,10 @@ func killPost(ctx context.Context, client *http.Client, url, token string, body 
 }
 
 func killRequest(ctx context.Context, client *http.Client, method, url, token string, body any) (int, []byte, error) {
+	return killRequestWith(ctx, client, method, url, token, body, nil)
+}
+
+func killRequestWith(ctx context.Context, client *http.Client, method, url, token string, body any, header map[string]string) (int, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -475,6 +489,9 @@ func killRequest(ctx context.Context, client *http.Client, method, url, token st
 		req.Header.Set("Content-Type", "application/json")
 	}
 	req.Header.Set("Authorization", "Bearer "+token)
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
 	res, err := client.Do(req)
 	if err != nil {
 		return 0, nil, err
