@@ -12,12 +12,14 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"tourney/service"
 	"tourney/store"
+	"tourney/store/pgtest"
 )
 
 // backupTable is one table's stream: its games, one a round, entered one
@@ -259,4 +261,17 @@ func TestBackupDownloadIsTheDirectors(t *testing.T) {
 func TestBackupDownloadWithoutBackups(t *testing.T) {
 	ts := newTestServerWith(t, func(s service.Store) service.Store { return struct{ service.Store }{s} })
 	wantProblem(t, ts.get("/api/v1/backup", ts.Director), http.StatusInternalServerError, "internal")
+}
+
+// TestBackupOnPostgres: a server on PostgreSQL has no file to copy; the
+// console's backup button gets a plain refusal naming pg_dump, never a 500.
+func TestBackupOnPostgres(t *testing.T) {
+	if !pgtest.Enabled() {
+		t.Skip("the suite's PostgreSQL run only")
+	}
+	ts := newTestServer(t)
+	p := wantProblem(t, ts.get("/api/v1/backup", ts.Director), http.StatusConflict, "backup-not-here")
+	if !strings.Contains(p.Detail, "pg_dump") {
+		t.Errorf("detail %q does not say how to back up", p.Detail)
+	}
 }

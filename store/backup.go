@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"tourney/service"
 
 	"github.com/mattn/go-sqlite3"
 )
@@ -93,7 +94,9 @@ func removeTemp(path string) {
 // BackupFile); it implements service.DatabaseBackup.
 func (s *Store) Backup(ctx context.Context, out string) error {
 	if s.pg {
-		return fmt.Errorf("backup: %w", errNoPostgres)
+		// A user's request (the console's backup button): a clear refusal.
+		return fmt.Errorf("backup: %w", &service.Error{Kind: service.KindConflict, Type: "backup-not-here",
+			Msg: "this server keeps its data in PostgreSQL: back it up with pg_dump, or copy a tournament out with tourney migrate", Err: errNoPostgres})
 	}
 	var path string
 	if err := s.rDB.QueryRowContext(ctx, `SELECT file FROM pragma_database_list WHERE name = 'main'`).Scan(&path); err != nil {
