@@ -80,11 +80,10 @@ type checker struct {
 	v         *scoring.Variant
 	g         *scoring.Game
 	rep       *Report
-	seats     map[string][]int // a nick may be shared (Quackle's "NoName")
-	recTotal  []int            // running totals as the record states them
-	endPoints []int            // end-of-game rack points recorded, per seat
-	endLine   []int            // line of each seat's last end-rack event
-	lastPlay  map[int]*Event
+	recTotal  []int    // running totals as the record states them
+	endPoints []int    // end-of-game rack points recorded, per seat
+	endLine   []int    // line of each seat's last end-rack event
+	lastPlay  []*Event // each seat's play that a "--" line may take back
 	timeSeen  bool
 	sawEnd    bool
 	// outTiles are the tiles of a "(TILES) +N" line in a game of more than
@@ -92,6 +91,9 @@ type checker struct {
 	outTiles  []scoring.Tile
 	outLine   int
 	tileBlock []scoring.Tile // storage for the racks of many events
+	// result is the game's Result once finish has worked it out.
+	result     scoring.Result
+	haveResult bool
 }
 
 // Check replays a record under a variant, recomputing every score, and
@@ -99,21 +101,72 @@ type checker struct {
 // breaks the rules (later scores would be meaningless), but reports every
 // score disagreement up to there.
 func Check(rec *Record, v *scoring.Variant) *Report {
-	c := &checker{rec: rec, v: v, rep: &Report{Variant: v}, seats: map[string][]int{}, lastPlay: map[int]*Event{}}
-	for i, p := range rec.Players {
-		c.seats[p.Nick] = append(c.seats[p.Nick], i)
+	return new(Checker).Check(rec, v)
+}
+
+// Checker checks records one after another, as Check does, reusing its
+// storage from one record to the next: the game and its turns, the racks,
+// the lists of the Report. A caller that checks many records, such as
+// `tourney verify`, allocates little beyond the first.
+//
+// The Report a Checker returns, and the Game in it, are good until its
+// next Check. A Checker's zero value is ready to use; it is not safe for
+// concurrent use.
+type Checker struct {
+	c        checker
+	rep      Report
+	game     *scoring.Game
+	problems []Problem // the Report's lists, with their room
+	nicks    []string
+}
+
+// Check replays a record under a variant, as the package's Check does.
+func (k *Checker) Check(rec *Record, v *scoring.Variant) *Report {
+	n := len(rec.Players)
+	kept := k.c
+	k.c = checker{
+		rec: rec, v: v, rep: &k.rep,
+		recTotal: resize(kept.recTotal, n), endPoints: resize(kept.endPoints, n), endLine: resize(kept.endLine, n),
+		lastPlay: resize(kept.lastPlay, n), outTiles: kept.outTiles[:0], tileBlock: kept.tileBlock[:0],
+	}
+	// One block big enough for every rack and word of the record (a byte
+	// or more a tile), so that none is allocated mid-game.
+	need := 0
+	for i := range rec.Events {
+		need += len(rec.Events[i].Rack) + len(rec.Events[i].Word)
+	}
+	k.c.tileRoom(need)
+	k.rep = Report{Variant: v, Problems: k.problems[:0], Nicks: k.nicks[:0]}
+	k.check()
+	k.problems, k.nicks = k.rep.Problems, k.rep.Nicks
+	if len(k.rep.Problems) == 0 {
+		k.rep.Problems = nil // as a Report built afresh has it
+	}
+	if len(k.rep.Nicks) == 0 {
+		k.rep.Nicks = nil
+	}
+	return &k.rep
+}
+
+func (k *Checker) check() {
+	c, rec := &k.c, k.c.rec
+	for _, p := range rec.Players {
 		c.rep.Nicks = append(c.rep.Nicks, p.Nick)
 	}
-	n := len(rec.Players)
-	c.recTotal, c.endPoints, c.endLine = make([]int, n), make([]int, n), make([]int, n)
-	g, err := scoring.NewGame(v, n)
+	var err error
+	if k.game == nil {
+		k.game, err = scoring.NewGame(c.v, len(rec.Players))
+	} else {
+		err = k.game.Reset(c.v, len(rec.Players))
+	}
 	if err != nil {
 		c.problem(firstLine(rec), string(scoring.CodeBadEvent), "%s", err.Error())
-		return c.rep
+		return
 	}
+	g := k.game
 	g.SetBreakdowns(false) // only a disagreement needs one
 	if rec.Teams != nil && !c.teams(g) {
-		return c.rep
+		return
 	}
 	c.g = g
 	c.rep.Game = g
@@ -125,8 +178,22 @@ func Check(rec *Record, v *scoring.Variant) *Report {
 	if !c.failed() {
 		c.finish()
 	}
-	c.rep.Result = g.Result()
-	return c.rep
+	if c.haveResult {
+		c.rep.Result = c.result
+	} else {
+		c.rep.Result = g.Result()
+	}
+}
+
+// resize returns s with length n and every element zero, reusing its
+// array when it is big enough.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 func firstLine(rec *Record) int {
@@ -167,10 +234,7 @@ func (c *checker) rack(e *Event) ([]scoring.Tile, bool) {
 	if e.Rack == "" {
 		return nil, true
 	}
-	// Racks are kept by the game's turns; one block holds many of them.
-	if cap(c.tileBlock)-len(c.tileBlock) < len(e.Rack) {
-		c.tileBlock = make([]scoring.Tile, 0, max(256, len(e.Rack)))
-	}
+	c.tileRoom(len(e.Rack))
 	start := len(c.tileBlock)
 	out, err := scoring.AppendRack(c.tileBlock, c.v.Tiles, e.Rack)
 	if err != nil {
@@ -179,6 +243,15 @@ func (c *checker) rack(e *Event) ([]scoring.Tile, bool) {
 	}
 	c.tileBlock = out
 	return out[start:len(out):len(out)], true
+}
+
+// tileRoom makes room for n more tiles in tileBlock. Racks and words are
+// kept by the game's turns; one block holds many of them, and a full one
+// is left to the turns that point into it.
+func (c *checker) tileRoom(n int) {
+	if cap(c.tileBlock)-len(c.tileBlock) < n {
+		c.tileBlock = make([]scoring.Tile, 0, max(256, n))
+	}
 }
 
 // event replays one line; false stops the replay.
@@ -201,11 +274,13 @@ func (c *checker) event(e *Event) bool {
 	ev := scoring.Event{Player: seat, Rack: rack, Claimed: e.Score, HasClaim: true}
 	switch e.Kind {
 	case Play:
-		m, err := scoring.ParsePlace(c.v.Tiles, e.Position, e.Word)
+		c.tileRoom(len(e.Word))
+		m, out, err := scoring.AppendPlace(c.tileBlock, c.v.Tiles, e.Position, e.Word)
 		if err != nil {
 			c.ruleProblem(e.Line, err)
 			return false
 		}
+		c.tileBlock = out
 		ev.Kind, ev.Move = scoring.EventMove, m
 	case Exchange:
 		m := scoring.Move{Kind: scoring.MoveExchange, Count: e.Count}
@@ -277,23 +352,28 @@ func (c *checker) event(e *Event) bool {
 // a turn belongs to the player to move and anything else to the player
 // who moved last.
 func (c *checker) seatOf(e *Event) (int, bool) {
-	seats := c.seats[e.Nick]
-	switch {
-	case len(seats) == 0:
-		return 0, false
-	case len(seats) == 1:
-		return seats[0], true
+	first, shared := -1, false
+	for i, p := range c.rec.Players {
+		if p.Nick != e.Nick {
+			continue
+		}
+		if first >= 0 {
+			shared = true
+			break
+		}
+		first = i
+	}
+	if first < 0 || !shared {
+		return first, first >= 0
 	}
 	want := c.g.ToMove()
 	if e.Kind != Play && e.Kind != Exchange && e.Kind != Pass {
 		want = (want + c.g.Players() - 1) % c.g.Players()
 	}
-	for _, s := range seats {
-		if s == want {
-			return s, true
-		}
+	if want < len(c.rec.Players) && c.rec.Players[want].Nick == e.Nick {
+		return want, true
 	}
-	return seats[0], true
+	return first, true
 }
 
 // cumulative checks the record's own arithmetic: each running total is
@@ -386,6 +466,7 @@ func (c *checker) finish() {
 		return
 	}
 	res := c.g.Result()
+	c.result, c.haveResult = res, true
 	if !res.Complete {
 		return
 	}
