@@ -2,6 +2,7 @@ package gcg
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"tourney/scoring"
@@ -188,10 +189,7 @@ func (k *Checker) check() {
 // resize returns s with length n and every element zero, reusing its
 // array when it is big enough.
 func resize[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	s = s[:n]
+	s = slices.Grow(s[:0], n)[:n]
 	clear(s)
 	return s
 }

@@ -1,6 +1,9 @@
 package scoring
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Storage of a Game: where its turns, totals and placements live, and how
 // Reset reuses it for the next game. A game's turns point into blocks
@@ -52,10 +55,7 @@ func (g *Game) Reset(v *Variant, players int) error {
 // resize returns s with length n and every element zero, reusing its
 // array when it is big enough.
 func resize[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	s = s[:n]
+	s = slices.Grow(s[:0], n)[:n]
 	clear(s)
 	return s
 }
