@@ -42,6 +42,7 @@ type Game struct {
 	players     []player
 	bag         int
 	onBoard     [maxLetters + 1]int // tiles on the board by letter; index 0 counts blanks
+	full        [maxLetters + 1]int // tiles in the full bag, indexed as onBoard
 	toMove      int
 	scoreless   int
 	turns       []Turn
@@ -141,10 +142,8 @@ func (g *Game) Unseen() []int {
 }
 
 func (g *Game) unseenInto(u *[maxLetters + 1]int) {
-	ts := g.v.Tiles
-	u[0] = ts.Blanks - g.onBoard[0]
-	for t := 1; t <= ts.Letters(); t++ {
-		u[t] = ts.Count(Tile(t)) - g.onBoard[t]
+	for t := 0; t <= g.v.Tiles.Letters(); t++ {
+		u[t] = g.full[t] - g.onBoard[t]
 	}
 }
 
@@ -353,7 +352,7 @@ func (g *Game) checkDistribution(tiles []Placed) error {
 	for _, t := range tiles {
 		i := rackIndex(t.Tile)
 		extra[i]++
-		if g.onBoard[i]+extra[i] > g.v.Tiles.Count(Tile(i)|blankIf(i == 0)) {
+		if g.onBoard[i]+extra[i] > g.full[i] {
 			if i == 0 {
 				return ruleErr(CodeExceedsBag, "the bag has only %d blanks", g.v.Tiles.Blanks)
 			}
@@ -361,13 +360,6 @@ func (g *Game) checkDistribution(tiles []Placed) error {
 		}
 	}
 	return nil
-}
-
-func blankIf(b bool) Tile {
-	if b {
-		return BlankBit
-	}
-	return 0
 }
 
 func (g *Game) applyExchange(e Event) (*Turn, error) {

@@ -43,6 +43,10 @@ func (g *Game) Reset(v *Variant, players int) error {
 		g.players = make([]player, players)
 	}
 	g.players = g.players[:players]
+	g.full[0] = v.Tiles.Blanks
+	for t := 1; t <= v.Tiles.Letters(); t++ {
+		g.full[t] = v.Tiles.Count(Tile(t))
+	}
 	g.bag = v.Tiles.Total()
 	for i := range g.players {
 		n := min(v.RackSize, g.bag)
