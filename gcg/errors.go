@@ -92,7 +92,7 @@ const (
 // it reads into a fixed buffer; that is its implementation's limit, not a
 // rule of the format.)
 //
-// MaxLineLength now bounds #playerN lines only, as written out: a nick is
+// MaxLineLength bounds #playerN lines only, as written out: a nick is
 // an identifier that every event line repeats and every page shows, and
 // Write writes it twice when the line gives no name, so a long one is a
 // mistake (or an attack), never an annotation. MaxEvents is MAGPIE's
