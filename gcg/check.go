@@ -80,11 +80,10 @@ type checker struct {
 	v         *scoring.Variant
 	g         *scoring.Game
 	rep       *Report
-	seats     map[string][]int // a nick may be shared (Quackle's "NoName")
-	recTotal  []int            // running totals as the record states them
-	endPoints []int            // end-of-game rack points recorded, per seat
-	endLine   []int            // line of each seat's last end-rack event
-	lastPlay  map[int]*Event
+	recTotal  []int    // running totals as the record states them
+	endPoints []int    // end-of-game rack points recorded, per seat
+	endLine   []int    // line of each seat's last end-rack event
+	lastPlay  []*Event // each seat's play that a "--" line may take back
 	timeSeen  bool
 	sawEnd    bool
 	// outTiles are the tiles of a "(TILES) +N" line in a game of more than
@@ -92,6 +91,9 @@ type checker struct {
 	outTiles  []scoring.Tile
 	outLine   int
 	tileBlock []scoring.Tile // storage for the racks of many events
+	// result is the game's Result once finish has worked it out.
+	result     scoring.Result
+	haveResult bool
 }
 
 // Check replays a record under a variant, recomputing every score, and
@@ -99,34 +101,7 @@ type checker struct {
 // breaks the rules (later scores would be meaningless), but reports every
 // score disagreement up to there.
 func Check(rec *Record, v *scoring.Variant) *Report {
-	c := &checker{rec: rec, v: v, rep: &Report{Variant: v}, seats: map[string][]int{}, lastPlay: map[int]*Event{}}
-	for i, p := range rec.Players {
-		c.seats[p.Nick] = append(c.seats[p.Nick], i)
-		c.rep.Nicks = append(c.rep.Nicks, p.Nick)
-	}
-	n := len(rec.Players)
-	c.recTotal, c.endPoints, c.endLine = make([]int, n), make([]int, n), make([]int, n)
-	g, err := scoring.NewGame(v, n)
-	if err != nil {
-		c.problem(firstLine(rec), string(scoring.CodeBadEvent), "%s", err.Error())
-		return c.rep
-	}
-	g.SetBreakdowns(false) // only a disagreement needs one
-	if rec.Teams != nil && !c.teams(g) {
-		return c.rep
-	}
-	c.g = g
-	c.rep.Game = g
-	for i := range rec.Events {
-		if !c.event(&rec.Events[i]) {
-			break
-		}
-	}
-	if !c.failed() {
-		c.finish()
-	}
-	c.rep.Result = g.Result()
-	return c.rep
+	return new(Checker).Check(rec, v)
 }
 
 func firstLine(rec *Record) int {
@@ -167,10 +142,7 @@ func (c *checker) rack(e *Event) ([]scoring.Tile, bool) {
 	if e.Rack == "" {
 		return nil, true
 	}
-	// Racks are kept by the game's turns; one block holds many of them.
-	if cap(c.tileBlock)-len(c.tileBlock) < len(e.Rack) {
-		c.tileBlock = make([]scoring.Tile, 0, max(256, len(e.Rack)))
-	}
+	c.tileRoom(len(e.Rack))
 	start := len(c.tileBlock)
 	out, err := scoring.AppendRack(c.tileBlock, c.v.Tiles, e.Rack)
 	if err != nil {
@@ -179,6 +151,15 @@ func (c *checker) rack(e *Event) ([]scoring.Tile, bool) {
 	}
 	c.tileBlock = out
 	return out[start:len(out):len(out)], true
+}
+
+// tileRoom makes room for n more tiles in tileBlock. Racks and words are
+// kept by the game's turns; one block holds many of them, and a full one
+// is left to the turns that point into it.
+func (c *checker) tileRoom(n int) {
+	if cap(c.tileBlock)-len(c.tileBlock) < n {
+		c.tileBlock = make([]scoring.Tile, 0, max(256, n))
+	}
 }
 
 // event replays one line; false stops the replay.
@@ -201,11 +182,13 @@ func (c *checker) event(e *Event) bool {
 	ev := scoring.Event{Player: seat, Rack: rack, Claimed: e.Score, HasClaim: true}
 	switch e.Kind {
 	case Play:
-		m, err := scoring.ParsePlace(c.v.Tiles, e.Position, e.Word)
+		c.tileRoom(len(e.Word))
+		m, out, err := scoring.AppendPlace(c.tileBlock, c.v.Tiles, e.Position, e.Word)
 		if err != nil {
 			c.ruleProblem(e.Line, err)
 			return false
 		}
+		c.tileBlock = out
 		ev.Kind, ev.Move = scoring.EventMove, m
 	case Exchange:
 		m := scoring.Move{Kind: scoring.MoveExchange, Count: e.Count}
@@ -277,23 +260,28 @@ func (c *checker) event(e *Event) bool {
 // a turn belongs to the player to move and anything else to the player
 // who moved last.
 func (c *checker) seatOf(e *Event) (int, bool) {
-	seats := c.seats[e.Nick]
-	switch {
-	case len(seats) == 0:
-		return 0, false
-	case len(seats) == 1:
-		return seats[0], true
+	first, shared := -1, false
+	for i, p := range c.rec.Players {
+		if p.Nick != e.Nick {
+			continue
+		}
+		if first >= 0 {
+			shared = true
+			break
+		}
+		first = i
+	}
+	if first < 0 || !shared {
+		return first, first >= 0
 	}
 	want := c.g.ToMove()
 	if e.Kind != Play && e.Kind != Exchange && e.Kind != Pass {
 		want = (want + c.g.Players() - 1) % c.g.Players()
 	}
-	for _, s := range seats {
-		if s == want {
-			return s, true
-		}
+	if want < len(c.rec.Players) && c.rec.Players[want].Nick == e.Nick {
+		return want, true
 	}
-	return seats[0], true
+	return first, true
 }
 
 // cumulative checks the record's own arithmetic: each running total is
@@ -386,6 +374,7 @@ func (c *checker) finish() {
 		return
 	}
 	res := c.g.Result()
+	c.result, c.haveResult = res, true
 	if !res.Complete {
 		return
 	}

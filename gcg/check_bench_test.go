@@ -9,10 +9,24 @@ import (
 )
 
 // BenchmarkVerifyGame measures what `tourney verify` does per file: read
-// the record, choose the rules, replay it and recompute every score. Each
-// iteration is one whole game, cycling over the engine-written records in
-// ../shared/gcg (read into memory first, so disk is not measured).
+// the record, choose the rules, replay it and recompute every score, with
+// one Reader and one Checker reused from game to game as verify does.
+// Each iteration is one whole game, cycling over the engine-written
+// records in ../shared/gcg (read into memory first, so disk is not
+// measured; cmd/tourney's BenchmarkVerifyCommand measures the command).
 func BenchmarkVerifyGame(b *testing.B) {
+	var r Reader
+	var k Checker
+	benchmarkVerify(b, r.Read, k.Check)
+}
+
+// BenchmarkVerifyGameFresh is BenchmarkVerifyGame with the package's Read
+// and Check, which start afresh for every record.
+func BenchmarkVerifyGameFresh(b *testing.B) {
+	benchmarkVerify(b, Read, Check)
+}
+
+func benchmarkVerify(b *testing.B, read func([]byte) (*Record, error), check func(*Record, *scoring.Variant) *Report) {
 	var games [][]byte
 	for _, mg := range readManifestGames(&testing.T{}) {
 		if mg.origin != "ai-selfplay(quackle)" && mg.origin != "human-vs-bot" {
@@ -32,7 +46,7 @@ func BenchmarkVerifyGame(b *testing.B) {
 	b.ResetTimer()
 	placements := 0
 	for i := 0; i < b.N; i++ {
-		rec, err := Read(games[i%len(games)])
+		rec, err := read(games[i%len(games)])
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -43,7 +57,7 @@ func BenchmarkVerifyGame(b *testing.B) {
 			v, _ = scoring.LookupVariant(ch.Rules)
 			variants[key] = v
 		}
-		rep := Check(rec, v)
+		rep := check(rec, v)
 		if len(rep.Errors()) > 0 {
 			b.Fatalf("%v", rep.Errors())
 		}

@@ -32,8 +32,9 @@ const (
 	// (blank lines aside), or given twice: the bytes before it would have
 	// been decoded without knowing how.
 	CodeEncodingNotFirst = "encoding-not-first"
-	// CodeLineTooLong: a line longer than MaxLineLength characters, as
-	// written or as Write would write it.
+	// CodeLineTooLong: a #playerN line longer than MaxLineLength
+	// characters as Write would write it (the nick twice when no name is
+	// given). No other line has a length limit of its own.
 	CodeLineTooLong = "line-too-long"
 	// CodeStrayText: a line that is not a pragma ('#'), not an event ('>')
 	// and not the continuation of a #note.
@@ -80,11 +81,25 @@ const (
 	CodeMalformedScore = "malformed-score"
 )
 
-// Limits that keep a hostile upload from costing much. MAGPIE uses the
-// same line and event limits; no real record in shared/gcg comes close.
+// Limits that keep a hostile upload from costing much.
+//
+// Memory is bounded by the record as a whole: MaxRecordSize bytes of input,
+// and of UTF-8 once decoded, and of the record as Write would write it
+// (CodeRecordTooLarge). ReadFile reads no more of a file than that.
+// Lines have no limit of their own: an annotated record's #note, #title or
+// #description, or the text after an event's cumulative score, may be as
+// long as the record allows. (MAGPIE refuses lines over 512 bytes because
+// it reads into a fixed buffer; that is its implementation's limit, not a
+// rule of the format.)
+//
+// MaxLineLength bounds #playerN lines only, as written out: a nick is
+// an identifier that every event line repeats and every page shows, and
+// Write writes it twice when the line gives no name, so a long one is a
+// mistake (or an attack), never an annotation. MaxEvents is MAGPIE's
+// limit; no real record in shared/gcg comes close.
 const (
-	MaxRecordSize = 1 << 20 // bytes of input
-	MaxLineLength = 512     // characters in one line, terminator excluded
+	MaxRecordSize = 1 << 20 // bytes of input, of decoded text, and as written out
+	MaxLineLength = 512     // characters in a #playerN line as written out, terminator excluded
 	MaxEvents     = 200     // event lines in one record
 )
 

@@ -1,15 +1,16 @@
 package gcg
 
 import (
-	"os"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 )
 
-// ReadFile reads and parses the GCG record at path.
+// ReadFile reads and parses the GCG record at path. It reads no more of
+// the file than MaxRecordSize allows: a bigger file is refused with
+// CodeRecordTooLarge without being read whole.
 func ReadFile(path string) (*Record, error) {
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -23,23 +24,37 @@ func ReadFile(path string) (*Record, error) {
 // The #character-encoding line is not kept in Pragmas: it only says how
 // the bytes were decoded, which Record.Encoding records.
 func Read(data []byte) (*Record, error) {
+	rec := &Record{}
+	if err := parseRecord(rec, data); err != nil {
+		return nil, err
+	}
+	rec.dropEmpty()
+	return rec, nil
+}
+
+// parseRecord reads data into rec, whose slices are empty but may have
+// room to reuse (see Reader).
+func parseRecord(rec *Record, data []byte) error {
 	if len(data) > MaxRecordSize {
-		return nil, tooLarge(string(data[:MaxRecordSize+1]))
+		return tooLarge(string(data[:MaxRecordSize+1]))
 	}
 	text, enc, err := decodeRecordText(string(data))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if len(text) > MaxRecordSize { // ISO-8859-1 grows in UTF-8
-		return nil, tooLarge(text)
+		return tooLarge(text)
 	}
 	counts := countLineStarts(text)
+	rec.Encoding = enc.name
 	p := lineParser{
-		rec:          &Record{Encoding: enc.name},
+		rec:          rec,
 		encodingLine: enc.line,
 		counts:       counts,
 	}
-	p.rec.Events = make([]Event, 0, min(counts.events, MaxEvents))
+	if want := min(counts.events, MaxEvents); cap(rec.Events) < want {
+		rec.Events = make([]Event, 0, want)
+	}
 	// Most records end lines with "\n" alone; they need not be searched
 	// for '\r' line by line.
 	next := nextRawLine
@@ -52,24 +67,41 @@ func Read(data []byte) (*Record, error) {
 		line, i = next(text, i)
 		lineNo++
 		if err := p.line(lineNo, line); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if err := p.finish(); err != nil {
-		return nil, err
+		return err
 	}
 	// Near the limit, measure the record as Write would write it (with an
 	// encoding line, names written out...), so that what Read accepts can
 	// be written and read again.
 	if len(text)+writeSlack > MaxRecordSize {
 		if b, err := appendRecord(nil, p.rec); err == nil && len(b) > MaxRecordSize {
-			return nil, syntaxErr(1, CodeRecordTooLarge, "record is larger than %d bytes as written out", MaxRecordSize)
+			return syntaxErr(1, CodeRecordTooLarge, "record is larger than %d bytes as written out", MaxRecordSize)
 		}
 	}
-	if len(p.rec.Events) == 0 {
-		p.rec.Events = nil // so that records compare equal however they were read
+	return nil
+}
+
+// dropEmpty makes empty lists nil, so that records compare equal however
+// they were read.
+func (r *Record) dropEmpty() {
+	if len(r.Players) == 0 {
+		r.Players = nil
 	}
-	return p.rec, nil
+	if len(r.Pragmas) == 0 {
+		r.Pragmas = nil
+	}
+	if len(r.Events) == 0 {
+		r.Events = nil
+	}
+	if len(r.Notes) == 0 {
+		r.Notes = nil
+	}
+	if len(r.Racks) == 0 {
+		r.Racks = nil
+	}
 }
 
 // lineCounts estimates how many events, notes and other pragmas a record
@@ -162,9 +194,6 @@ var headerPragmaNames = [...]string{
 }
 
 func (p *lineParser) line(n int, raw string) error {
-	if len(raw) > MaxLineLength && utf8.RuneCountInString(raw) > MaxLineLength {
-		return syntaxErr(n, CodeLineTooLong, "line is longer than %d characters", MaxLineLength)
-	}
 	t := trimGCGSpace(raw)
 	if t == "" {
 		return nil // blank lines are ignored, even inside a note
@@ -300,9 +329,12 @@ func (p *lineParser) player(n, num int, value string) error {
 	name := c.rest()
 	if name == "" {
 		name = nick // Write writes it out, as Macondo and MAGPIE need a name
-		if utf8.RuneCountInString(value)*2+len("#player99  ") > MaxLineLength {
-			return syntaxErr(n, CodeLineTooLong, "nick %q is too long to write out twice on one line", nick)
-		}
+	}
+	// The line as Write writes it: "#playerN nick name".
+	head := len("#player  ") + len(strconv.Itoa(num))
+	if head+len(nick)+len(name) > MaxLineLength &&
+		head+utf8.RuneCountInString(nick)+utf8.RuneCountInString(name) > MaxLineLength {
+		return syntaxErr(n, CodeLineTooLong, "#player%d line is longer than %d characters as written out", num, MaxLineLength)
 	}
 	if p.rec.Players == nil {
 		p.rec.Players = make([]Player, 0, 2)

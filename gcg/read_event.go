@@ -26,22 +26,8 @@ func (p *lineParser) event(n int, t string) error {
 	// Parsed in place: an Event is big enough for the copy to show.
 	p.rec.Events = append(p.rec.Events, Event{Line: n, Nick: nick})
 	ev := &p.rec.Events[len(p.rec.Events)-1]
-	if err := parseEventBody(n, ev, body); err != nil {
-		return err
-	}
-	// Write may lengthen a line by a few characters (": " after the nick,
-	// '+' before a score), so a line near the limit is measured as Write
-	// would write it: what Read accepts, Write must write readably.
-	if len(t)+canonicalSlack > MaxLineLength {
-		if b, err := appendEvent(nil, ev); err == nil && utf8.RuneCount(b)-1 > MaxLineLength {
-			return syntaxErr(n, CodeLineTooLong, "line is longer than %d characters as written out", MaxLineLength)
-		}
-	}
-	return nil
+	return parseEventBody(n, ev, body)
 }
-
-// canonicalSlack bounds how much longer Write makes a line than it was.
-const canonicalSlack = 8
 
 // splitNick finds the player nick at the start of an event line. Nicks may
 // hold any character but whitespace, ':' included, so instead of cutting at

@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -30,6 +31,7 @@ var goldenCases = []struct {
 	{"odd_nicks.gcg", "a nick with ':' that another nick prefixes, symbols in nicks, 21x21 positions, note before events, blank lines in a note, indented continuation"},
 	{"multiplayer.gcg", "four players declared out of order, empty-rack challenge"},
 	{"teams.gcg", "the #teams extension, given before the players and in another order; a 2-vs-2 game's end-of-game lines"},
+	{"long_note.gcg", "an annotator's #note of 10,000 characters on one line (lines have no length limit of their own)"},
 }
 
 func TestReadGolden(t *testing.T) {
@@ -209,7 +211,8 @@ func TestReadSyntaxErrors(t *testing.T) {
 		{CodeInvalidUTF8, 3, "#character-encoding UTF-8\n" + "#player1 a Ann\n#player2 b B\xe9\n"},
 		{CodeEncodingNotFirst, 3, players + "#character-encoding UTF-8\n"},
 		{CodeEncodingNotFirst, 2, "#character-encoding UTF-8\n#character-encoding UTF-8\n" + players},
-		{CodeLineTooLong, 3, players + "#note " + strings.Repeat("é", MaxLineLength) + "\n"},
+		{CodeLineTooLong, 3, players + "#player3 c " + strings.Repeat("é", MaxLineLength) + "\n"},
+		{CodeLineTooLong, 1, "#player1 " + strings.Repeat("n", MaxLineLength/2) + "\n"}, // written twice
 		{CodeStrayText, 3, players + "just some words\n"},
 		{CodeMalformedPlayer, 1, "#player1\n"},
 		{CodeMalformedPlayer, 1, "#player0 a Ann\n"},
@@ -282,26 +285,108 @@ func BenchmarkRead(b *testing.B) {
 	}
 }
 
-// Write lengthens ">a:(X) 5" to ">a:  (X) +5"; a record near the line
-// limit must be refused by Read rather than written unreadably.
-func TestLineLimitAsWritten(t *testing.T) {
+// Lines have no length limit of their own (only the record as a whole
+// has): a note, a header pragma, a note's continuation and an event's
+// trailing text of 10,000 characters read, and Write writes them back
+// whole, so that they read back the same.
+func TestLongLines(t *testing.T) {
 	const players = "#player1 a A\n#player2 b B\n"
-	event := func(length int) string {
-		head := ">a:(X) 5 5 "
-		return head + strings.Repeat("y", length-len(head)) + "\n"
+	long := strings.Repeat("word é ", 10_000/7) + "ends" // 10,000 characters, more bytes
+	if n := utf8.RuneCountInString(long); n != 10_000 {
+		t.Fatalf("test text has %d characters", n)
 	}
-	if _, err := Read([]byte(players + event(MaxLineLength))); !isCode(err, CodeLineTooLong) {
-		t.Errorf("a full-length event line that Write would lengthen: got %v, want %s", err, CodeLineTooLong)
+	for _, tc := range []struct {
+		name, input string
+		text        func(*Record) string
+	}{
+		{"note", players + "#note " + long + "\n", func(r *Record) string { return r.Notes[0].Text }},
+		{"note continuation", players + "#note first\n" + long + "\n", func(r *Record) string { return strings.TrimPrefix(r.Notes[0].Text, "first\n") }},
+		{"header pragma", "#description " + long + "\n" + players, func(r *Record) string { return r.Pragmas[0].Value }},
+		{"event trailing text", players + ">a:(X) 5 5 " + long + "\n", func(r *Record) string { return r.Events[0].Trailing }},
+		{"CRLF note", strings.ReplaceAll(players+"#note "+long+"\n", "\n", "\r\n"), func(r *Record) string { return r.Notes[0].Text }},
+	} {
+		rec, err := Read([]byte(tc.input))
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if got := tc.text(rec); got != long {
+			t.Errorf("%s: read %d characters, want the 10,000 written", tc.name, utf8.RuneCountInString(got))
+		}
+		checkRoundTrip(t, tc.name, rec)
 	}
-	rec, err := Read([]byte(players + event(MaxLineLength-3)))
+}
+
+// The real record in testdata with a 10,000-character note: it reads, and
+// Marshal writes the note on one line that reads back identical.
+func TestLongNoteRoundTrip(t *testing.T) {
+	rec, err := ReadFile(filepath.Join("testdata", "long_note.gcg"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkRoundTrip(t, "event line written at the limit", rec)
+	note := rec.Notes[0].Text
+	if n := utf8.RuneCountInString(note); n != 10_000 {
+		t.Fatalf("note has %d characters, want 10,000", n)
+	}
+	out := Marshal(rec)
+	if !bytes.Contains(out, []byte("\n#note "+note+"\n")) {
+		t.Errorf("Marshal did not write the note whole on one line")
+	}
+	again, err := Read(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Notes[0].Text != note {
+		t.Errorf("the note changed on the round trip")
+	}
+	checkRoundTrip(t, "long_note.gcg", rec)
+}
 
-	long := strings.Repeat("n", MaxLineLength/2)
-	if _, err := Read([]byte("#player1 " + long + "\n")); !isCode(err, CodeLineTooLong) {
+// #playerN lines keep a limit, as written out: a nick is repeated on every
+// event line, and written twice when no name is given.
+func TestPlayerLineLimit(t *testing.T) {
+	line := func(nick, name string) string { return "#player1 " + nick + " " + name + "\n" }
+	atLimit := line("n", strings.Repeat("é", MaxLineLength-len("#player1 n ")))
+	rec, err := Read([]byte(atLimit))
+	if err != nil {
+		t.Fatalf("a #player line of %d characters: %v", MaxLineLength, err)
+	}
+	checkRoundTrip(t, "#player line at the limit", rec)
+	overLimit := line("n", strings.Repeat("é", MaxLineLength-len("#player1 n ")+1))
+	if _, err := Read([]byte(overLimit)); !isCode(err, CodeLineTooLong) {
+		t.Errorf("a #player line over the limit: got %v, want %s", err, CodeLineTooLong)
+	}
+	nick := strings.Repeat("n", (MaxLineLength-len("#player1  "))/2)
+	rec, err = Read([]byte("#player1 " + nick + "\n"))
+	if err != nil {
+		t.Fatalf("a nick that fits twice: %v", err)
+	}
+	checkRoundTrip(t, "nick written twice", rec)
+	if _, err := Read([]byte("#player1 " + nick + "n\n")); !isCode(err, CodeLineTooLong) {
 		t.Errorf("a nick too long to write twice: got %v, want %s", err, CodeLineTooLong)
+	}
+}
+
+// A file over MaxRecordSize is refused with CodeRecordTooLarge at the
+// line where it passes the bound; ReadFile reads no more than that.
+func TestReadFileTooLarge(t *testing.T) {
+	note := "#note " + strings.Repeat("x", 100_000) + "\n"
+	data := []byte("#player1 a A\n#player2 b B\n" + strings.Repeat(note, 11)) // 1.1 MB, 13 lines
+	path := filepath.Join(t.TempDir(), "big.gcg")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := ReadFile(path)
+	var se *SyntaxError
+	if !errors.As(err, &se) || se.Code != CodeRecordTooLarge || se.Line != 13 {
+		t.Errorf("got %v, want %s at line 13", err, CodeRecordTooLarge)
+	}
+	r := &Reader{}
+	if _, err := r.ReadFile(path); !isCode(err, CodeRecordTooLarge) {
+		t.Errorf("Reader: got %v, want %s", err, CodeRecordTooLarge)
+	}
+	if cap(r.buf) > MaxRecordSize+1+bytes.MinRead {
+		t.Errorf("Reader kept %d bytes for a record bounded at %d", cap(r.buf), MaxRecordSize)
 	}
 }
 

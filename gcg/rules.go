@@ -3,6 +3,7 @@ package gcg
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"tourney/scoring"
 )
@@ -96,6 +97,9 @@ func tilesForLetters(rec *Record) string {
 	// Most records are English: only letters beyond A-Z need a search.
 	var used map[rune]bool
 	add := func(s string) {
+		if isASCII(s) {
+			return
+		}
 		for _, r := range s {
 			if r >= 0x80 && unicode.IsLetter(r) {
 				if used == nil {
@@ -128,4 +132,13 @@ func tilesForLetters(rec *Record) string {
 		}
 	}
 	return "english"
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

@@ -1,7 +1,5 @@
 package scoring
 
-import "fmt"
-
 // EndReason says why a game ended.
 type EndReason string
 
@@ -44,6 +42,7 @@ type Game struct {
 	players     []player
 	bag         int
 	onBoard     [maxLetters + 1]int // tiles on the board by letter; index 0 counts blanks
+	full        [maxLetters + 1]int // tiles in the full bag, indexed as onBoard
 	toMove      int
 	scoreless   int
 	turns       []Turn
@@ -59,9 +58,12 @@ type Game struct {
 	// only needs totals (bulk verification) turns it on and asks for the
 	// breakdown of the latest play when it wants one.
 	noBreakdowns bool
-	// Blocks of storage shared by many turns (see totalsSnapshot).
+	// Blocks of storage shared by many turns (see game_storage.go).
 	totalsBlock    []int
 	placementBlock []Placement
+	placedBlock    []Placed
+	// Scratch racks for takeTiles, overwritten play after play.
+	wantBuf, restBuf []Tile
 }
 
 // SetBreakdowns chooses whether each placement's Turn carries its
@@ -86,18 +88,10 @@ func (g *Game) LatestBreakdown() *Breakdown {
 // NewGame starts a game of the variant for a number of players; each is
 // taken to have drawn a full rack.
 func NewGame(v *Variant, players int) (*Game, error) {
-	if players < v.MinPlayers || players > v.MaxPlayers {
-		return nil, fmt.Errorf("%s is played by %d to %d players, not %d", v.Name, v.MinPlayers, v.MaxPlayers, players)
+	g := &Game{}
+	if err := g.Reset(v, players); err != nil {
+		return nil, err
 	}
-	g := &Game{v: v, board: NewBoard(v.Layout), players: make([]player, players), outPlayer: -1, lastPasser: -1, lastMoveIdx: -1}
-	g.bag = v.Tiles.Total()
-	for i := range g.players {
-		n := min(v.RackSize, g.bag)
-		g.players[i].rackCount = n
-		g.bag -= n
-	}
-	g.beforeFinal = make([]int, players)
-	g.turns = make([]Turn, 0, 48) // a two-player game has about 25 turns each side
 	return g, nil
 }
 
@@ -148,10 +142,8 @@ func (g *Game) Unseen() []int {
 }
 
 func (g *Game) unseenInto(u *[maxLetters + 1]int) {
-	ts := g.v.Tiles
-	u[0] = ts.Blanks - g.onBoard[0]
-	for t := 1; t <= ts.Letters(); t++ {
-		u[t] = ts.Count(Tile(t)) - g.onBoard[t]
+	for t := 0; t <= g.v.Tiles.Letters(); t++ {
+		u[t] = g.full[t] - g.onBoard[t]
 	}
 }
 
@@ -185,31 +177,6 @@ func (g *Game) record(e Event, score int) *Turn {
 	g.players[e.Player].score += score
 	g.turns = append(g.turns, Turn{Event: e, Score: score, Totals: g.totalsSnapshot()})
 	return &g.turns[len(g.turns)-1]
-}
-
-// totalsSnapshot copies the totals into a block shared by many turns, so
-// that a game of fifty turns allocates for its totals once, not fifty
-// times. Snapshots are never written again, so sharing is safe.
-func (g *Game) totalsSnapshot() []int {
-	n := len(g.players)
-	if cap(g.totalsBlock)-len(g.totalsBlock) < n {
-		g.totalsBlock = make([]int, 0, 64*n)
-	}
-	start := len(g.totalsBlock)
-	for _, p := range g.players {
-		g.totalsBlock = append(g.totalsBlock, p.score)
-	}
-	return g.totalsBlock[start : start+n : start+n]
-}
-
-// keepPlacement stores a placement where its Turn can point to it, in
-// blocks that never move (a pointer into a growing slice would go stale).
-func (g *Game) keepPlacement(p Placement) *Placement {
-	if len(g.placementBlock) == cap(g.placementBlock) {
-		g.placementBlock = make([]Placement, 0, 32)
-	}
-	g.placementBlock = append(g.placementBlock, p)
-	return &g.placementBlock[len(g.placementBlock)-1]
 }
 
 func (g *Game) next() { g.toMove = (g.toMove + 1) % len(g.players) }
@@ -289,7 +256,7 @@ func (g *Game) setRack(p *player, rack []Tile) {
 
 func (g *Game) applyPlace(e Event) (*Turn, error) {
 	p := &g.players[e.Player]
-	pl, err := PlaceMove(&g.board, g.v, e.Move)
+	pl, err := placeMove(&g.board, g.v, e.Move, g.placedRoom(len(e.Move.Word)))
 	if err != nil {
 		return nil, err
 	}
@@ -306,7 +273,11 @@ func (g *Game) applyPlace(e Event) (*Turn, error) {
 	var remaining []Tile
 	if rack != nil {
 		var missing Tile
-		remaining, missing = takeTiles(rack, pl.Tiles)
+		g.wantBuf = g.wantBuf[:0]
+		for _, t := range pl.Tiles {
+			g.wantBuf = append(g.wantBuf, t.Tile)
+		}
+		remaining, missing = g.takeTiles(rack, g.wantBuf)
 		if missing != 0 && len(rack) == p.rackCount {
 			return nil, ruleErr(CodeNotOnRack, "%c is not on the rack %s", g.v.Tiles.Rune(missing), TilesString(g.v.Tiles, rack))
 		}
@@ -323,6 +294,7 @@ func (g *Game) applyPlace(e Event) (*Turn, error) {
 	}
 	score := scorePlaced(&g.board, g.v, &pl, bd)
 	turn := g.record(e, score)
+	g.keepPlaced(pl.Tiles)
 	turn.Placement, turn.Breakdown, turn.Irregular = g.keepPlacement(pl), bd, pl.Irregular
 	drawn := min(len(pl.Tiles), g.bag)
 	g.bag -= drawn
@@ -348,11 +320,13 @@ func (g *Game) applyPlace(e Event) (*Turn, error) {
 }
 
 // takeTiles removes placed tiles from a rack (a blank pays for a
-// designated blank); it reports the first tile the rack lacked.
-func takeTiles(rack []Tile, placed []Placed) (remaining []Tile, missing Tile) {
-	remaining = append(make([]Tile, 0, len(rack)), rack...)
+// designated blank); it reports the first tile the rack lacked. What
+// remains is in g's scratch room, good until the next call.
+func (g *Game) takeTiles(rack []Tile, placed []Tile) (remaining []Tile, missing Tile) {
+	remaining = append(g.restBuf[:0], rack...)
+	g.restBuf = remaining
 	for _, t := range placed {
-		want := t.Tile
+		want := t
 		if want.IsBlank() {
 			want = Blank
 		}
@@ -365,7 +339,7 @@ func takeTiles(rack []Tile, placed []Placed) (remaining []Tile, missing Tile) {
 			}
 		}
 		if !found && missing == 0 {
-			missing = t.Tile
+			missing = t
 		}
 	}
 	return remaining, missing
@@ -378,7 +352,7 @@ func (g *Game) checkDistribution(tiles []Placed) error {
 	for _, t := range tiles {
 		i := rackIndex(t.Tile)
 		extra[i]++
-		if g.onBoard[i]+extra[i] > g.v.Tiles.Count(Tile(i)|blankIf(i == 0)) {
+		if g.onBoard[i]+extra[i] > g.full[i] {
 			if i == 0 {
 				return ruleErr(CodeExceedsBag, "the bag has only %d blanks", g.v.Tiles.Blanks)
 			}
@@ -386,13 +360,6 @@ func (g *Game) checkDistribution(tiles []Placed) error {
 		}
 	}
 	return nil
-}
-
-func blankIf(b bool) Tile {
-	if b {
-		return BlankBit
-	}
-	return 0
 }
 
 func (g *Game) applyExchange(e Event) (*Turn, error) {
@@ -409,11 +376,7 @@ func (g *Game) applyExchange(e Event) (*Turn, error) {
 		rack = p.rack
 	}
 	if m.Exchange != nil && rack != nil && len(rack) == p.rackCount {
-		placed := make([]Placed, len(m.Exchange))
-		for i, t := range m.Exchange {
-			placed[i].Tile = t
-		}
-		if _, missing := takeTiles(rack, placed); missing != 0 {
+		if _, missing := g.takeTiles(rack, m.Exchange); missing != 0 {
 			return nil, ruleErr(CodeNotOnRack, "%c is not on the rack %s", g.v.Tiles.Rune(missing), TilesString(g.v.Tiles, rack))
 		}
 	}

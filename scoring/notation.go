@@ -94,26 +94,36 @@ func ParseMove(ts *TileSet, text string) (Move, error) {
 
 // ParsePlace reads a placement from its position and word.
 func ParsePlace(ts *TileSet, position, word string) (Move, error) {
+	m, _, err := AppendPlace(make([]Tile, 0, len(word)), ts, position, word)
+	return m, err
+}
+
+// AppendPlace is ParsePlace keeping the move's word at the end of dst
+// (growing it as append does), for callers that keep many moves in one
+// block. It returns dst with the word appended; m.Word is that word,
+// capped so that appending to it cannot overwrite what follows.
+func AppendPlace(dst []Tile, ts *TileSet, position, word string) (m Move, out []Tile, err error) {
 	row, col, down, err := ParsePosition(position)
 	if err != nil {
-		return Move{}, err
+		return Move{}, dst, err
 	}
-	m := Move{Kind: MovePlace, Row: row, Col: col, Down: down, Word: make([]Tile, 0, len(word))}
+	start := len(dst)
+	out = dst
 	for _, r := range word {
 		if r == '.' {
-			m.Word = append(m.Word, Through)
+			out = append(out, Through)
 			continue
 		}
 		t, ok := ts.Tile(r)
 		if !ok || t == Blank {
-			return Move{}, ruleErr(CodeUnknownLetter, "%q in %q is not a letter of the %s tile set", r, word, ts.Name)
+			return Move{}, dst, ruleErr(CodeUnknownLetter, "%q in %q is not a letter of the %s tile set", r, word, ts.Name)
 		}
-		m.Word = append(m.Word, t)
+		out = append(out, t)
 	}
-	if len(m.Word) == 0 {
-		return Move{}, ruleErr(CodeBadNotation, "the play at %s has no word", position)
+	if len(out) == start {
+		return Move{}, dst, ruleErr(CodeBadNotation, "the play at %s has no word", position)
 	}
-	return m, nil
+	return Move{Kind: MovePlace, Row: row, Col: col, Down: down, Word: out[start:len(out):len(out)]}, out, nil
 }
 
 // ParseExchange reads the tiles after "-": letters ("ABC", '?' for a

@@ -33,6 +33,12 @@ func step(down bool) (dr, dc int) {
 // an empty square is a new tile, each '.' or letter on an occupied square
 // must match the tile there, and the word must be written whole.
 func PlaceMove(b *Board, v *Variant, m Move) (Placement, error) {
+	return placeMove(b, v, m, make([]Placed, 0, len(m.Word)))
+}
+
+// placeMove is PlaceMove keeping the new tiles in room, which has space
+// for one tile per square of the word.
+func placeMove(b *Board, v *Variant, m Move, room []Placed) (Placement, error) {
 	if m.Kind != MovePlace {
 		return Placement{}, ruleErr(CodeBadEvent, "not a placement")
 	}
@@ -42,7 +48,7 @@ func PlaceMove(b *Board, v *Variant, m Move) (Placement, error) {
 	if m.Row < 0 || m.Col < 0 || m.Row >= b.Rows || m.Col >= b.Cols || endRow >= b.Rows || endCol >= b.Cols {
 		return Placement{}, ruleErr(CodeOffBoard, "%s %s runs off the %dx%d board", PositionName(m.Row, m.Col, m.Down), wordText(v.Tiles, m.Word), b.Rows, b.Cols)
 	}
-	p := Placement{Row: m.Row, Col: m.Col, Down: m.Down, Length: n, Tiles: make([]Placed, 0, n)}
+	p := Placement{Row: m.Row, Col: m.Col, Down: m.Down, Length: n, Tiles: room}
 	for i, t := range m.Word {
 		r, c := m.Row+dr*i, m.Col+dc*i
 		on := b.At(r, c)

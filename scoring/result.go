@@ -77,36 +77,61 @@ func (g *Game) Racks() [][]Tile {
 	return racks
 }
 
-// rackValues is the value of each seat's rack, where known.
-func (g *Game) rackValues() (values []int, known []bool) {
-	racks := g.Racks()
-	values, known = make([]int, len(racks)), make([]bool, len(racks))
-	for i, r := range racks {
-		if r == nil {
-			continue
-		}
-		known[i] = true
-		for _, t := range r {
-			values[i] += g.v.Tiles.Value(t)
+// rackValues fills in the value of each seat's rack where it is known,
+// the racks being those Racks returns (worked out without building them).
+func (g *Game) rackValues(values []int, known []bool) {
+	ts := g.v.Tiles
+	var unseen [maxLetters + 1]int
+	g.unseenInto(&unseen)
+	unknown, unknownCount := -1, 0
+	for i := range g.players {
+		p := &g.players[i]
+		switch {
+		case p.rackCount == 0:
+			known[i] = true
+		case p.rackKnown:
+			known[i] = true
+			for _, t := range p.rack {
+				values[i] += ts.Value(t)
+				unseen[rackIndex(t)]--
+			}
+		default:
+			unknown = i
+			unknownCount++
 		}
 	}
-	return values, known
+	if unknownCount == 1 && g.bag == 0 {
+		// The one rack nobody revealed is whatever is left; blanks are
+		// worth nothing.
+		known[unknown] = true
+		for t := 1; t <= ts.Letters(); t++ {
+			values[unknown] += max(unseen[t], 0) * ts.Value(Tile(t))
+		}
+	}
 }
 
 // Result works out the game's result from its events so far.
 func (g *Game) Result() Result {
 	n := len(g.players)
+	block := make([]int, 5*n) // one allocation for the five lists
+	part := func(i int) []int { return block[i*n : (i+1)*n : (i+1)*n] }
 	r := Result{
 		Over: g.Over(), Reason: g.reason, OutPlayer: g.outPlayer, Complete: true, Winner: -1,
-		BeforeAdjust: make([]int, n), RackAdjust: make([]int, n), TimePenalty: make([]int, n),
-		TieBreak: make([]int, n), Final: make([]int, n),
+		BeforeAdjust: part(0), RackAdjust: part(1), TimePenalty: part(2), TieBreak: part(3), Final: part(4),
 	}
 	for i, p := range g.players {
 		r.BeforeAdjust[i] = p.score + p.timePen // score already has the penalty deducted
 		r.TimePenalty[i] = p.timePen
 	}
 	if r.Over {
-		values, known := g.rackValues()
+		var valuesRoom [8]int
+		var knownRoom [8]bool
+		values, known := valuesRoom[:0], knownRoom[:0]
+		if n > len(valuesRoom) {
+			values, known = make([]int, 0, n), make([]bool, 0, n)
+		}
+		values, known = values[:n], known[:n]
+		g.rackValues(values, known)
 		need := func(i int) {
 			if !known[i] {
 				r.Complete = false
@@ -176,18 +201,12 @@ func (g *Game) decide(r *Result) {
 	}
 	best, tied := leaders(sides)
 	r.DecidedBy = DecidedByScore
-	if len(tied) == 1 {
+	if tied == 1 {
 		r.Winner = best
 		return
 	}
-	isTied := func(side int) bool {
-		for _, s := range tied {
-			if s == side {
-				return true
-			}
-		}
-		return false
-	}
+	top := sides[best]
+	isTied := func(side int) bool { return sides[side] == top }
 	switch g.v.TieBreak {
 	case TiePreAdjustment:
 		pre := make([]int, len(sides))
@@ -198,7 +217,7 @@ func (g *Game) decide(r *Result) {
 				pre[sideOf(i)] = -1 << 30
 			}
 		}
-		if w, t := leaders(pre); len(t) == 1 {
+		if w, t := leaders(pre); t == 1 {
 			r.Winner, r.DecidedBy = w, string(TiePreAdjustment)
 		}
 	case TieLeaderBeforeFinalMove:
@@ -216,7 +235,7 @@ func (g *Game) decide(r *Result) {
 				before[sideOf(i)] = -1 << 30
 			}
 		}
-		if w, t := leaders(before); len(t) == 1 {
+		if w, t := leaders(before); t == 1 {
 			r.Winner, r.DecidedBy = w, string(TieLeaderBeforeFinalMove)
 		}
 	case TieOutPlayerPoint:
@@ -231,15 +250,15 @@ func (g *Game) decide(r *Result) {
 	}
 }
 
-// leaders returns the index of the highest value and every index that
-// shares it.
-func leaders(v []int) (best int, tied []int) {
+// leaders returns the index of the highest value and how many indexes
+// share it.
+func leaders(v []int) (best, tied int) {
 	for i, x := range v {
 		switch {
 		case i == 0 || x > v[best]:
-			best, tied = i, []int{i}
+			best, tied = i, 1
 		case x == v[best]:
-			tied = append(tied, i)
+			tied++
 		}
 	}
 	return best, tied

@@ -130,7 +130,13 @@ func (ts *TileSet) Tile(r rune) (Tile, bool) {
 	if r == '?' {
 		return Blank, ts.Blanks > 0
 	}
-	up := unicode.ToUpper(r)
+	up := r
+	switch {
+	case 'a' <= r && r <= 'z':
+		up = r - ('a' - 'A')
+	case r >= utf8.RuneSelf:
+		up = unicode.ToUpper(r)
+	}
 	var t Tile
 	if up < 128 {
 		t = ts.ascii[up]

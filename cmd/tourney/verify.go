@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -35,12 +36,15 @@ type verifyError struct {
 }
 
 // verifier replays files under fixed or per-file rules, parsing each
-// variant once.
+// variant once. Its reader and checker reuse their storage from file to
+// file, so that verifying thousands of records allocates little.
 type verifier struct {
-	rules string // --rules, or "" to follow each file's pragmas
-	board *scoring.Layout
-	tiles *scoring.TileSet
-	cache map[[2]string]*scoring.Variant
+	rules   string // --rules, or "" to follow each file's pragmas
+	board   *scoring.Layout
+	tiles   *scoring.TileSet
+	cache   map[[2]string]*scoring.Variant
+	reader  gcg.Reader
+	checker gcg.Checker
 }
 
 func runVerify(args []string, stdout, stderr io.Writer) int {
@@ -84,7 +88,10 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	enc := json.NewEncoder(stdout)
+	// One write per buffer, not per line: flushed at the end, and before
+	// giving up on an error.
+	out := bufio.NewWriter(stdout)
+	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	status := 0
 	for _, file := range fs.Args() {
@@ -93,9 +100,14 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			status = 1
 		}
 		if err := enc.Encode(line); err != nil {
+			out.Flush()
 			fmt.Fprintf(stderr, "tourney verify: %v\n", err)
 			return 1
 		}
+	}
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "tourney verify: %v\n", err)
+		return 1
 	}
 	return status
 }
@@ -126,7 +138,7 @@ func (v *verifier) verifyFile(file string) verifyLine {
 	if out.Rules == "" {
 		out.Rules = "naspa"
 	}
-	rec, err := gcg.ReadFile(file)
+	rec, err := v.reader.ReadFile(file)
 	if err != nil {
 		var se *gcg.SyntaxError
 		if errors.As(err, &se) {
@@ -147,7 +159,7 @@ func (v *verifier) verifyFile(file string) verifyLine {
 		out.Status = "invalid"
 		return out
 	}
-	rep := gcg.Check(rec, v.variant(out.Rules, choice.Tiles))
+	rep := v.checker.Check(rec, v.variant(out.Rules, choice.Tiles))
 	out.Placements = rep.Placements
 	out.Mismatches = rep.Mismatches()
 	for _, p := range rep.Errors() {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -142,7 +143,10 @@ func TestVerifyTeamGame(t *testing.T) {
 }
 
 // TestVerifySharedGames runs the command over every shared record: one
-// JSON line per file, in order, never a crash (needs ../shared).
+// JSON line per file, in order, never a crash, and for each file the
+// status and problems (line and code) that testdata/shared_statuses.tsv
+// records, the statuses verify gave before it read long lines, so that a
+// faster verify is never a different one (needs ../shared).
 func TestVerifySharedGames(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "gcg")
 	if _, err := os.Stat(dir); err != nil {
@@ -151,6 +155,7 @@ func TestVerifySharedGames(t *testing.T) {
 		}
 		t.Skip("../shared not present")
 	}
+	want := sharedStatuses(t)
 	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.gcg"))
 	lines, code, _ := verifyLines(t, files...)
 	if len(lines) != len(files) || code != 1 {
@@ -162,6 +167,57 @@ func TestVerifySharedGames(t *testing.T) {
 			t.Fatalf("line %d is for %s, want %s", i, l.File, files[i])
 		}
 		counts[l.Status]++
+		rel := filepath.ToSlash(strings.TrimPrefix(l.File, dir+string(filepath.Separator)))
+		w, ok := want[rel]
+		if !ok {
+			t.Errorf("%s is not in testdata/shared_statuses.tsv", rel)
+			continue
+		}
+		delete(want, rel)
+		if got := [2]string{l.Status, problemsText(l)}; got != w {
+			t.Errorf("%s: status %s, problems %s; want %s, %s", rel, got[0], got[1], w[0], w[1])
+		}
+	}
+	for rel := range want {
+		t.Errorf("%s is in testdata/shared_statuses.tsv but not in ../shared", rel)
 	}
 	t.Logf("statuses: %v", counts)
+}
+
+// sharedStatuses reads testdata/shared_statuses.tsv: file, status and
+// problems, keyed by the file's path under shared/gcg.
+func sharedStatuses(t *testing.T) map[string][2]string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "shared_statuses.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][2]string{}
+	for _, line := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 3 {
+			t.Fatalf("shared_statuses.tsv: %q is not file, status, problems", line)
+		}
+		out[f[0]] = [2]string{f[1], f[2]}
+	}
+	return out
+}
+
+// problemsText writes a line's errors, then its mismatches, as
+// "line:code" separated by spaces ("-" for none).
+func problemsText(l verifyLine) string {
+	var parts []string
+	for _, e := range l.Errors {
+		parts = append(parts, strconv.Itoa(e.Line)+":"+e.Code)
+	}
+	for _, m := range l.Mismatches {
+		parts = append(parts, strconv.Itoa(m.Line)+":"+m.Code)
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, " ")
 }
