@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"time"
 
 	"gorm.io/driver/postgres"
@@ -33,18 +32,7 @@ import (
 //   - No checkpointer and no file backups (use pg_dump); changes that
 //     other processes cache are told to them by LISTEN/NOTIFY (notify.go).
 func openPostgres(url string, o options) (*Store, error) {
-	if o.upTo == 0 {
-		o.upTo = len(migrations)
-	}
-	if o.readers == 0 {
-		o.readers = max(4, runtime.GOMAXPROCS(0))
-	}
-	if o.batchMembers == 0 {
-		o.batchMembers = defaultBatchMembers
-	}
-	if o.batchAge == 0 {
-		o.batchAge = defaultBatchAge
-	}
+	o = o.filled()
 	where := redact(url)
 	w, err := openPostgresPool(url, 1, false)
 	if err != nil {

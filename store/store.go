@@ -106,14 +106,8 @@ type options struct {
 	commitFault func() error
 }
 
-func open(path string, o options) (*Store, error) {
-	if path == "" {
-		return nil, errors.New("store: empty database path")
-	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, fmt.Errorf("store: %w", err)
-	}
+// filled is o with every zero field at its default, for either database.
+func (o options) filled() options {
 	if o.upTo == 0 {
 		o.upTo = len(migrations)
 	}
@@ -129,6 +123,18 @@ func open(path string, o options) (*Store, error) {
 	if o.batchAge == 0 {
 		o.batchAge = defaultBatchAge
 	}
+	return o
+}
+
+func open(path string, o options) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("store: empty database path")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	o = o.filled()
 
 	// The writer is opened first: its first connection switches the file
 	// to WAL (a setting stored in the file), which readers then find.
