@@ -23,9 +23,20 @@ type connSettings struct {
 
 type pragma struct{ name, value string }
 
-// fileURI is the file: URI of abs with q; the path is escaped, so any
-// character in it is safe.
-func fileURI(abs string, q url.Values) string {
+// uri is the file: URI of abs (the path escaped, so any character in it
+// is safe) with c's settings: the pragmas as the driver spells them
+// (spell), _txlock and mode as every driver does.
+func (c connSettings) uri(abs string, spell func(q url.Values, p pragma)) string {
+	q := url.Values{}
+	for _, p := range c.pragmas {
+		spell(q, p)
+	}
+	if c.txlock != "" {
+		q.Set("_txlock", c.txlock)
+	}
+	if c.mode != "" {
+		q.Set("mode", c.mode)
+	}
 	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
 	return u.String()
 }

@@ -23,17 +23,7 @@ func sqliteDialector(dsn string) gorm.Dialector { return sqlite.Open(dsn) }
 // pragma (go-sqlite3 applies them in an order of its own, busy_timeout
 // first).
 func sqliteDSN(abs string, c connSettings) string {
-	q := url.Values{}
-	for _, p := range c.pragmas {
-		q.Set("_"+p.name, p.value)
-	}
-	if c.txlock != "" {
-		q.Set("_txlock", c.txlock)
-	}
-	if c.mode != "" {
-		q.Set("mode", c.mode)
-	}
-	return fileURI(abs, q)
+	return c.uri(abs, func(q url.Values, p pragma) { q.Set("_"+p.name, p.value) })
 }
 
 func sqliteCode(err error) (int, bool) {

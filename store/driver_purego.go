@@ -19,18 +19,10 @@ const SQLDriver = "sqlite"
 
 func sqliteDialector(dsn string) gorm.Dialector { return sqlite.Open(dsn) }
 
+// sqliteDSN spells c in modernc.org/sqlite's syntax: a _pragma=NAME(VALUE)
+// parameter per pragma, run in their order on each new connection.
 func sqliteDSN(abs string, c connSettings) string {
-	q := url.Values{}
-	for _, p := range c.pragmas {
-		q.Add("_pragma", p.name+"("+p.value+")")
-	}
-	if c.txlock != "" {
-		q.Set("_txlock", c.txlock)
-	}
-	if c.mode != "" {
-		q.Set("mode", c.mode)
-	}
-	return fileURI(abs, q)
+	return c.uri(abs, func(q url.Values, p pragma) { q.Add("_pragma", p.name+"("+p.value+")") })
 }
 
 func sqliteCode(err error) (int, bool) {
