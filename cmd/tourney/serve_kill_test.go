@@ -329,8 +329,7 @@ func killBuild(ctx context.Context, t *testing.T, dir string) string {
 }
 
 // buildTourney builds the command into dir with extra environment
-// (CGO_ENABLED=0...) and go build flags (-tags purego...), with -race if
-// the test has it and cgo is not off. A pure-Go build from a cold cache
+// (CGO_ENABLED=0...) and go build flags (-tags purego...). A pure-Go build from a cold cache
 // compiles SQLite's Go translation, hence the generous timeout.
 func buildTourney(ctx context.Context, t *testing.T, dir string, env []string, flags ...string) string {
 	t.Helper()
@@ -340,10 +339,17 @@ func buildTourney(ctx context.Context, t *testing.T, dir string, env []string, f
 	}
 	bin := filepath.Join(dir, "tourney")
 	args := append([]string{"build", "-o", bin}, flags...)
+	// The server is built as the test was: with its -race, its -tags
+	// (purego) and its CGO_ENABLED, unless told otherwise.
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, s := range bi.Settings {
-			if s.Key == "-race" && s.Value == "true" && !slices.Contains(env, "CGO_ENABLED=0") {
+			switch {
+			case s.Key == "-race" && s.Value == "true" && !slices.Contains(env, "CGO_ENABLED=0"):
 				args = append(args, "-race")
+			case s.Key == "-tags" && !slices.Contains(flags, "-tags"):
+				args = append(args, "-tags", s.Value)
+			case s.Key == "CGO_ENABLED":
+				env = append([]string{"CGO_ENABLED=" + s.Value}, env...)
 			}
 		}
 	}
