@@ -5,14 +5,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"tourney/service"
-
-	"github.com/mattn/go-sqlite3"
 )
 
 // Backups are consistent copies of the whole database, taken while a
@@ -230,7 +227,7 @@ func check(ctx context.Context, path string, schema func(context.Context, *sql.D
 func isTourney(ctx context.Context, db *sql.DB) error {
 	var n int
 	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).Scan(&n); err != nil {
-		if se := (sqlite3.Error{}); errors.As(err, &se) && se.Code == sqlite3.ErrNotADB {
+		if code, ok := sqlitePrimary(err); ok && code == codeNotADB {
 			return ErrNotTourney
 		}
 		return err
@@ -279,11 +276,10 @@ func openReadOnly(path string) (*sql.DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := url.Values{}
-	q.Set("mode", "ro")
-	q.Set("_busy_timeout", fmt.Sprint(busyTimeout.Milliseconds()))
-	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
-	db, err := sql.Open("sqlite3", u.String())
+	db, err := sql.Open(SQLDriver, sqliteDSN(abs, connSettings{
+		pragmas: []pragma{busyPragma(busyTimeout.Milliseconds())},
+		mode:    "ro",
+	}))
 	if err != nil {
 		return nil, err
 	}

@@ -5,12 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"time"
-
-	"github.com/mattn/go-sqlite3"
 )
 
 // ErrInUse is Restore's error for a database another connection holds
@@ -130,13 +127,11 @@ func InUse(path string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	q := url.Values{}
-	q.Set("mode", "rw")
-	q.Set("_locking_mode", "EXCLUSIVE")
-	q.Set("_txlock", "exclusive")
-	q.Set("_busy_timeout", "0")
-	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
-	db, err := sql.Open("sqlite3", u.String())
+	db, err := sql.Open(SQLDriver, sqliteDSN(abs, connSettings{
+		pragmas: []pragma{busyPragma(0), {"locking_mode", "EXCLUSIVE"}},
+		txlock:  "exclusive",
+		mode:    "rw",
+	}))
 	if err != nil {
 		return false, err
 	}
@@ -148,8 +143,7 @@ func InUse(path string) (bool, error) {
 		err = tx.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n)
 		tx.Rollback()
 	}
-	var se sqlite3.Error
-	if errors.As(err, &se) && (se.Code == sqlite3.ErrBusy || se.Code == sqlite3.ErrLocked) {
+	if code, ok := sqlitePrimary(err); ok && (code == codeBusy || code == codeLocked) {
 		return true, nil
 	}
 	return false, nil

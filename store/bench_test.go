@@ -30,7 +30,7 @@ func BenchmarkRawInsert(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	db, err := sql.Open("sqlite3", dsn(path, false))
+	db, err := sql.Open(SQLDriver, dsn(path, false))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func startCheckpointer(writer *sql.DB, dsn string) (*checkpointer, error) {
 	if _, err := writer.Exec(`PRAGMA wal_autocheckpoint = 0`); err != nil {
 		return nil, err
 	}
-	db, err := sql.Open("sqlite3", dsn)
+	db, err := sql.Open(SQLDriver, dsn)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/mattn/go-sqlite3"
 	"gorm.io/gorm"
 
 	"tourney/service"
@@ -29,14 +28,13 @@ func wrap(op string, err error) error {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return fmt.Errorf("store: %s: %w", op, service.ErrNotFound)
 	}
-	var se sqlite3.Error
-	if errors.As(err, &se) {
+	if code, ok := sqliteCode(err); ok {
 		switch {
-		case se.ExtendedCode == sqlite3.ErrConstraintUnique, se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey:
+		case code == codeConstraintUnique, code == codeConstraintPrimaryKey:
 			return fmt.Errorf("store: %s: %w (%w)", op, service.ErrDuplicate, err)
-		case se.ExtendedCode == sqlite3.ErrConstraintForeignKey:
+		case code == codeConstraintForeignKey:
 			return fmt.Errorf("store: %s: %w: a row it refers to does not exist (%w)", op, service.ErrNotFound, err)
-		case se.Code == sqlite3.ErrBusy, se.Code == sqlite3.ErrLocked:
+		case code&0xff == codeBusy, code&0xff == codeLocked:
 			return busy(op, err)
 		}
 	}

@@ -32,14 +32,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
 	"path/filepath"
 	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 
@@ -166,16 +164,17 @@ func open(path string, o options) (*Store, error) {
 	return s, nil
 }
 
-// dsn is the go-sqlite3 data source name. The driver runs the _pragmas on
-// every connection it opens, so no pooled connection can miss them:
+// dsn is the data source name of the store's connections. The driver
+// runs the pragmas on every connection it opens, so no pooled connection
+// can miss them:
 //
+//   - busy_timeout: wait for another process's lock instead of failing.
 //   - journal_mode=WAL: readers do not block the writer nor it them, and a
 //     commit appends to the log instead of rewriting pages.
 //   - synchronous=FULL: in WAL mode NORMAL may lose the last commits on
 //     power loss; FULL fsyncs the log at every commit, so a turn the API
 //     acknowledged is on disk.
 //   - foreign_keys=1: off by default in SQLite, per connection.
-//   - busy_timeout: wait for another process's lock instead of failing.
 //   - txlock=immediate on the writer: BEGIN IMMEDIATE takes the write lock
 //     at the start, so a transaction that reads and then writes cannot
 //     fail with SQLITE_BUSY when upgrading its read lock (which no busy
@@ -183,24 +182,24 @@ func open(path string, o options) (*Store, error) {
 //   - query_only on readers: a write sent to the reader pool by mistake
 //     fails loudly instead of slipping past the writer's queue.
 //
-// The path goes in a file: URI so that any character in it is escaped.
+// Each driver spells these in its own syntax (sqliteDSN, driver_*.go).
 func dsn(abs string, readOnly bool) string {
-	q := url.Values{}
-	q.Set("_journal_mode", "WAL")
-	q.Set("_synchronous", "FULL")
-	q.Set("_foreign_keys", "1")
-	q.Set("_busy_timeout", fmt.Sprint(busyTimeout.Milliseconds()))
+	c := connSettings{pragmas: []pragma{
+		busyPragma(busyTimeout.Milliseconds()),
+		{"journal_mode", "WAL"},
+		{"synchronous", "FULL"},
+		{"foreign_keys", "1"},
+	}}
 	if readOnly {
-		q.Set("_query_only", "1")
+		c.pragmas = append(c.pragmas, pragma{"query_only", "1"})
 	} else {
-		q.Set("_txlock", "immediate")
+		c.txlock = "immediate"
 	}
-	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
-	return u.String()
+	return sqliteDSN(abs, c)
 }
 
 func openPool(dsn string, conns int) (*gorm.DB, error) {
-	return gormPool(sqlite.Open(dsn), conns)
+	return gormPool(sqliteDialector(dsn), conns)
 }
 
 // gormPool opens a gorm handle on a dialector with the store's settings

@@ -79,7 +79,7 @@ func TestBackupRefuses(t *testing.T) {
 	notDB := filepath.Join(dir, "notes.txt")
 	ok(t, os.WriteFile(notDB, bytes.Repeat([]byte("not a database\n"), 500), 0o644))
 	plain := filepath.Join(dir, "plain.db")
-	db, err := sql.Open("sqlite3", plain)
+	db, err := sql.Open(SQLDriver, plain)
 	ok(t, err)
 	_, err = db.Exec(`CREATE TABLE t (x)`)
 	ok(t, err)

@@ -158,7 +158,7 @@ func TestPragmasOnEveryConnection(t *testing.T) {
 func TestTransactionTakesWriteLockAtFirstWrite(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tourney.db")
 	s := mustOpenPath(t, path)
-	other, err := sql.Open("sqlite3", "file:"+path+"?_busy_timeout=0")
+	other, err := sql.Open(SQLDriver, sqliteDSN(path, connSettings{pragmas: []pragma{busyPragma(0)}}))
 	ok(t, err)
 	defer other.Close()
 	ok(t, s.InTx(context.Background(), func(ctx context.Context) error {

@@ -1,5 +1,6 @@
 // Command tourney is the tournament service and its tools:
 //
+//	tourney (no arguments: serve with the database in the user's data folder)
 //	tourney serve [--addr :8080] [--db tourney.db]
 //	tourney verify [--rules NAME] [--board FILE] [--tiles FILE] FILE.gcg...
 //	tourney rules
@@ -7,6 +8,7 @@
 //	tourney backup [--db tourney.db] OUT
 //	tourney restore [--db tourney.db] [--force] BACKUP
 //	tourney migrate --from DB --to DB [--tournament ID]
+//	tourney version
 //
 // main only parses the command line and wires packages together.
 package main
@@ -22,6 +24,12 @@ func main() {
 }
 
 const usage = `usage:
+  tourney
+      with no arguments (a double-click): serve on :8080 (or a free port if taken) with the
+      database in the user's data folder (TOURNEY_DATA_DIR; %AppData%\tourney on Windows,
+      ~/Library/Application Support/tourney on macOS, $XDG_DATA_HOME/tourney or
+      ~/.local/share/tourney elsewhere), print the director page's address and token, and
+      open it in a browser (TOURNEY_ADDR sets the address, TOURNEY_NO_BROWSER=1 opens none)
   tourney serve [--addr :8080] [--db tourney.db] [--lexicons DIR] [--public-url URL] [--trusted-proxies LIST]
                 [--backup-every 5m --backup-dir DIR [--backup-keep 10]]
       serve the REST API; the SQLite file is created and migrated if needed;
@@ -46,12 +54,13 @@ const usage = `usage:
   tourney migrate --from DB --to DB [--tournament ID]
       copy a whole tournament (turns, results, audit log, table codes) between databases,
       a SQLite file or a postgres:// URL either way; refused if it is already there
+  tourney version
+      the version, commit and database driver of this program
 `
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return 2
+		return runStart(stdout, stderr)
 	}
 	switch args[0] {
 	case "serve":
@@ -68,6 +77,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRestore(args[1:], stdout, stderr)
 	case "migrate":
 		return runMigrate(args[1:], stdout, stderr)
+	case "version", "--version":
+		return runVersion(stdout)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

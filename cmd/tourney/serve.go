@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -39,6 +38,11 @@ type serveConfig struct {
 	BackupEvery time.Duration
 	BackupDir   string
 	BackupKeep  int
+	// The no-argument mode (start.go): another port if Addr's is taken,
+	// and started, told the address and the director token (empty after
+	// the first start) once the server listens.
+	anyPortIfBusy bool
+	started       func(addr, token string)
 }
 
 // proxies splits the --trusted-proxies list.
@@ -139,7 +143,7 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 		return err
 	}
 	defer stopBackups() // before the store closes
-	ln, err := net.Listen("tcp", cfg.Addr)
+	ln, err := listen(cfg)
 	if err != nil {
 		return err
 	}
@@ -158,6 +162,9 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB)
 	if ready != nil {
 		ready(ln.Addr().String())
+	}
+	if cfg.started != nil {
+		cfg.started(ln.Addr().String(), token)
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

@@ -153,7 +153,7 @@ func fillDatabase(t *testing.T, path string, rows int) {
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
-	conn, err := sql.Open("sqlite3", path)
+	conn, err := sql.Open(store.SQLDriver, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +310,7 @@ func checkBackupsWhole(t *testing.T, dir string, filler int) {
 // fillerRows counts a database's filler rows, read-only.
 func fillerRows(t *testing.T, path string) int {
 	t.Helper()
-	conn, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
+	conn, err := sql.Open(store.SQLDriver, "file:"+path+"?mode=ro")
 	if err != nil {
 		t.Fatal(err)
 	}

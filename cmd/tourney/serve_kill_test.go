@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -324,23 +325,39 @@ func killPlays() []string {
 // reused, and the server is checked for races under the stream).
 func killBuild(ctx context.Context, t *testing.T, dir string) string {
 	t.Helper()
+	return buildTourney(ctx, t, dir, nil)
+}
+
+// buildTourney builds the command into dir with extra environment
+// (CGO_ENABLED=0...) and go build flags (-tags purego...). A pure-Go build from a cold cache
+// compiles SQLite's Go translation, hence the generous timeout.
+func buildTourney(ctx context.Context, t *testing.T, dir string, env []string, flags ...string) string {
+	t.Helper()
 	goBin, err := exec.LookPath("go") // go test puts its own go first in PATH
 	if err != nil {
 		t.Fatalf("no go command to build the server with: %v", err)
 	}
 	bin := filepath.Join(dir, "tourney")
-	args := []string{"build", "-o", bin}
+	args := append([]string{"build", "-o", bin}, flags...)
+	// The server is built as the test was: with its -race, its -tags
+	// (purego) and its CGO_ENABLED, unless told otherwise.
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, s := range bi.Settings {
-			if s.Key == "-race" && s.Value == "true" {
+			switch {
+			case s.Key == "-race" && s.Value == "true" && !slices.Contains(env, "CGO_ENABLED=0"):
 				args = append(args, "-race")
+			case s.Key == "-tags" && !slices.Contains(flags, "-tags"):
+				args = append(args, "-tags", s.Value)
+			case s.Key == "CGO_ENABLED":
+				env = append([]string{"CGO_ENABLED=" + s.Value}, env...)
 			}
 		}
 	}
-	bctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	bctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
 	start := time.Now()
 	cmd := exec.CommandContext(bctx, goBin, append(args, ".")...)
+	cmd.Env = append(os.Environ(), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 	}

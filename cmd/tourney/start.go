@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"syscall"
+)
+
+// runStart is what starting tourney with no arguments does (a double-click
+// on the downloaded file): serve, with the database in the user's data
+// folder (dataDir), on :8080 or, if that port is taken, on any free one;
+// then print the director page's address, the director token on first
+// start, and how to stop, and open the page in a browser where there is
+// one. TOURNEY_ADDR sets the address (then no other port is tried);
+// TOURNEY_NO_BROWSER=1 keeps the browser closed. The other TOURNEY_*
+// settings of serve apply too.
+func runStart(stdout, stderr io.Writer) int {
+	dir, err := dataDir()
+	if err != nil {
+		fmt.Fprintf(stderr, "tourney: no folder for the database: %v\nstart it as: tourney serve --db FILE\n", err)
+		return 1
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		fmt.Fprintf(stderr, "tourney: cannot create the data folder: %v\nstart it as: tourney serve --db FILE\n", err)
+		return 1
+	}
+	cfg := serveConfig{
+		Addr:           os.Getenv("TOURNEY_ADDR"),
+		DB:             filepath.Join(dir, "tourney.db"),
+		DirectorToken:  os.Getenv("TOURNEY_DIRECTOR_TOKEN"),
+		Lexicons:       os.Getenv("TOURNEY_LEXICONS"),
+		PublicURL:      os.Getenv("TOURNEY_PUBLIC_URL"),
+		TrustedProxies: os.Getenv("TOURNEY_TRUSTED_PROXIES"),
+	}
+	if cfg.Addr == "" {
+		cfg.Addr, cfg.anyPortIfBusy = ":8080", true
+	}
+	cfg.started = func(addr, token string) {
+		url := "http://" + browserHost(addr) + "/director"
+		printStarted(stdout, url, token, cfg.DB)
+		if err := openBrowser(url); err != nil {
+			fmt.Fprintf(stdout, "(no browser opened: %v; open the address above yourself)\n", err)
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, cfg, stderr, nil); err != nil {
+		fmt.Fprintf(stderr, "tourney: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// printStarted tells the director where the page is, how to sign in and
+// how to stop.
+func printStarted(w io.Writer, url, token, db string) {
+	fmt.Fprintf(w, "\ntourney is running.\n\n  Director page:  %s\n", url)
+	if token != "" {
+		fmt.Fprintf(w, "  Director token: %s\n                  (shown this once: write it down, it signs you in)\n", token)
+	} else {
+		fmt.Fprintf(w, "  Sign in with the director token shown on the first start, or the password\n"+
+			"  set with: tourney password --db %q\n", db)
+	}
+	fmt.Fprintf(w, "  Database:       %s\n\nTo stop: press Ctrl+C here, or close this window.\n\n", db)
+}
+
+// dataDir is the folder of the no-argument mode's database:
+//
+//   - TOURNEY_DATA_DIR if set;
+//   - Windows: %AppData%\tourney;
+//   - macOS: ~/Library/Application Support/tourney;
+//   - elsewhere: $XDG_DATA_HOME/tourney, or ~/.local/share/tourney.
+func dataDir() (string, error) {
+	if d := os.Getenv("TOURNEY_DATA_DIR"); d != "" {
+		return d, nil
+	}
+	switch runtime.GOOS {
+	case "windows", "darwin", "ios":
+		d, err := os.UserConfigDir()
+		if err != nil {
+			return "", err
+		}
+		return filepath.Join(d, "tourney"), nil
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "tourney"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(home, ".local", "share", "tourney"), nil
+}
+
+// browserHost is the host:port to put in a link to a server listening on
+// addr: localhost for a server on every interface.
+func browserHost(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
+}
+
+// listen listens on cfg.Addr, or, if that port is taken and
+// cfg.anyPortIfBusy, on a free port of the same host (the error of the
+// first try if that fails too).
+func listen(cfg serveConfig) (net.Listener, error) {
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err == nil || !cfg.anyPortIfBusy {
+		return ln, err
+	}
+	host, _, serr := net.SplitHostPort(cfg.Addr)
+	if serr != nil {
+		return nil, err
+	}
+	if ln, ferr := net.Listen("tcp", net.JoinHostPort(host, "0")); ferr == nil {
+		return ln, nil
+	}
+	return nil, err
+}

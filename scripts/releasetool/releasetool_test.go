@@ -1,0 +1,106 @@
+package main
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestEscapePath(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"github.com/gin-gonic/gin", "github.com/gin-gonic/gin"},
+		{"github.com/BurntSushi/toml", "github.com/!burnt!sushi/toml"},
+	} {
+		if got := escapePath(c.in); got != c.want {
+			t.Errorf("escapePath(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestIsLicenseFile(t *testing.T) {
+	for name, want := range map[string]bool{
+		"LICENSE": true, "License": true, "LICENSE.md": true, "COPYING": true, "SQLITE-LICENSE": true,
+		"NOTICE": true, "PATENTS": true, "README.md": false, "go.mod": false,
+	} {
+		if got := isLicenseFile(name); got != want {
+			t.Errorf("isLicenseFile(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestArchive: both kinds hold the folder's files under its name, the
+// executable still executable.
+func TestArchive(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tourney-1.0.0-os-arch")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]os.FileMode{"tourney": 0o755, "README.md": 0o644}
+	for name, mode := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("content of "+name), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, ext := range []string{".zip", ".tar.gz"} {
+		t.Run(ext, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "a"+ext)
+			if err := archive(out, dir); err != nil {
+				t.Fatal(err)
+			}
+			got := readArchive(t, out)
+			if len(got) != len(files) {
+				t.Errorf("%d entries, want %d: %v", len(got), len(files), got)
+			}
+			for name, mode := range files {
+				if m, ok := got["tourney-1.0.0-os-arch/"+name]; !ok || m != mode {
+					t.Errorf("%s: mode %v (present %v), want %v", name, m, ok, mode)
+				}
+			}
+		})
+	}
+	if err := archive(filepath.Join(t.TempDir(), "a.rar"), dir); err == nil || !strings.Contains(err.Error(), ".zip or .tar.gz") {
+		t.Errorf("a .rar: %v", err)
+	}
+}
+
+// readArchive lists an archive's entries with their permissions.
+func readArchive(t *testing.T, path string) map[string]os.FileMode {
+	t.Helper()
+	out := map[string]os.FileMode{}
+	if strings.HasSuffix(path, ".zip") {
+		zr, err := zip.OpenReader(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer zr.Close()
+		for _, f := range zr.File {
+			out[f.Name] = f.Mode().Perm()
+		}
+		return out
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	gz, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(gz)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[h.Name] = os.FileMode(h.Mode).Perm()
+	}
+}
