@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 )
 
 func main() {
@@ -60,7 +61,9 @@ const usage = `usage:
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return runStart(stdout, stderr)
+		code := runStart(stdout, stderr)
+		holdOnError(code, runtime.GOOS, stdin, stderr)
+		return code
 	}
 	switch args[0] {
 	case "serve":

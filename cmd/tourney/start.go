@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -127,4 +128,14 @@ func listen(cfg serveConfig) (net.Listener, error) {
 		return ln, nil
 	}
 	return nil, err
+}
+
+// holdOnError keeps a double-clicked Windows console open after a failed
+// start, which would otherwise close before the message can be read.
+func holdOnError(code int, goos string, stdin io.Reader, w io.Writer) {
+	if code == 0 || goos != "windows" || stdin == nil {
+		return
+	}
+	fmt.Fprint(w, "\nPress Enter to close this window.\n")
+	bufio.NewReader(stdin).ReadString('\n')
 }

@@ -112,3 +112,24 @@ func TestVersion(t *testing.T) {
 		}
 	}
 }
+
+func TestHoldOnError(t *testing.T) {
+	for _, c := range []struct {
+		code  int
+		goos  string
+		holds bool
+	}{
+		{1, "windows", true},
+		{0, "windows", false},
+		{1, "linux", false},
+		{1, "darwin", false},
+	} {
+		var out strings.Builder
+		in := strings.NewReader("\nleft over")
+		holdOnError(c.code, c.goos, in, &out)
+		held := strings.Contains(out.String(), "Press Enter")
+		if held != c.holds || (held && in.Len() == len("\nleft over")) {
+			t.Errorf("code %d on %s: held %v (want %v), %d bytes left to read", c.code, c.goos, held, c.holds, in.Len())
+		}
+	}
+}
