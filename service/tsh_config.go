@@ -77,6 +77,16 @@ func settingsFromConfig(text, division string) (*DivisionSettings, error) {
 	if err := dec.Decode(&ds); err != nil {
 		return nil, Errorf(KindInvalid, "bad-config", "the division's settings in the config.tsh do not read: %v", err)
 	}
+	// An empty list means what an absent one does (the export omits both).
+	if len(ds.Chain) == 0 {
+		ds.Chain = nil
+	}
+	if len(ds.SpreadCaps) == 0 {
+		ds.SpreadCaps = nil
+	}
+	if len(ds.Teams) == 0 {
+		ds.Teams = nil
+	}
 	return &ds, nil
 }
 
