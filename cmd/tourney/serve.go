@@ -129,7 +129,7 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 	if err != nil {
 		return fmt.Errorf("director credential: %w", err)
 	}
-	if token != "" {
+	if token != "" && cfg.started == nil { // started shows it in its own words
 		fmt.Fprintf(stderr, "director token (shown once): %s\n", token)
 	}
 

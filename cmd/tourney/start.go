@@ -31,6 +31,7 @@ func runStart(stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tourney: cannot create the data folder: %v\nstart it as: tourney serve --db FILE\n", err)
 		return 1
 	}
+	logPath := filepath.Join(dir, "tourney.log")
 	cfg := serveConfig{
 		Addr:           os.Getenv("TOURNEY_ADDR"),
 		DB:             filepath.Join(dir, "tourney.db"),
@@ -44,14 +45,22 @@ func runStart(stdout, stderr io.Writer) int {
 	}
 	cfg.started = func(addr, token string) {
 		url := "http://" + browserHost(addr) + "/director"
-		printStarted(stdout, url, token, cfg.DB)
+		printStarted(stdout, url, token, cfg.DB, logPath)
 		if err := openBrowser(url); err != nil {
 			fmt.Fprintf(stdout, "(no browser opened: %v; open the address above yourself)\n", err)
 		}
 	}
+	// The server's log lines (JSON, for whoever looks into a problem) go
+	// to a file beside the database: the window keeps to plain words.
+	logFile, err := os.OpenFile(logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if err != nil {
+		fmt.Fprintf(stderr, "tourney: cannot open the log file: %v\nstart it as: tourney serve --db FILE\n", err)
+		return 1
+	}
+	defer logFile.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serve(ctx, cfg, stderr, nil); err != nil {
+	if err := serve(ctx, cfg, logFile, nil); err != nil {
 		fmt.Fprintf(stderr, "tourney: %v\n", err)
 		return 1
 	}
@@ -60,7 +69,7 @@ func runStart(stdout, stderr io.Writer) int {
 
 // printStarted tells the director where the page is, how to sign in and
 // how to stop.
-func printStarted(w io.Writer, url, token, db string) {
+func printStarted(w io.Writer, url, token, db, logPath string) {
 	fmt.Fprintf(w, "\ntourney is running.\n\n  Director page:  %s\n", url)
 	if token != "" {
 		fmt.Fprintf(w, "  Director token: %s\n                  (shown this once: write it down, it signs you in)\n", token)
@@ -68,7 +77,7 @@ func printStarted(w io.Writer, url, token, db string) {
 		fmt.Fprintf(w, "  Sign in with the director token shown on the first start, or the password\n"+
 			"  set with: tourney password --db %q\n", db)
 	}
-	fmt.Fprintf(w, "  Database:       %s\n\nTo stop: press Ctrl+C here, or close this window.\n\n", db)
+	fmt.Fprintf(w, "  Database:       %s\n  Log:            %s\n\nTo stop: press Ctrl+C here, or close this window.\n\n", db, logPath)
 }
 
 // dataDir is the folder of the no-argument mode's database:

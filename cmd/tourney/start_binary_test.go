@@ -65,6 +65,15 @@ func TestDownloadedBinaryNoArguments(t *testing.T) {
 	if _, err := os.Stat(db); err != nil {
 		t.Errorf("database not in the data folder: %v", err)
 	}
+	// The window shows plain words; the JSON log goes to a file beside
+	// the database.
+	logFile := filepath.Join(filepath.Dir(db), "tourney.log")
+	if data, err := os.ReadFile(logFile); err != nil || !strings.Contains(string(data), `"msg":"listening"`) {
+		t.Errorf("log file %s: %v %q", logFile, err, data)
+	}
+	if strings.Contains(logs.String(), `{"time"`) {
+		t.Errorf("JSON log lines in the window: %s", logs.String())
+	}
 	if left, _ := os.ReadDir(work); len(left) > 0 {
 		t.Errorf("files left in the folder it was started from: %v", left)
 	}

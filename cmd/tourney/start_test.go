@@ -86,12 +86,12 @@ func TestPrintStarted(t *testing.T) {
 		name, token string
 		want        []string
 	}{
-		{"first start", "tok123", []string{"Director page:  http://localhost:8080/director", "Director token: tok123", "Ctrl+C", "close this window"}},
+		{"first start", "tok123", []string{"Director page:  http://localhost:8080/director", "Director token: tok123", "Log:            /data/tourney.log", "Ctrl+C", "close this window"}},
 		{"later starts", "", []string{"Director page:", "tourney password --db", "Ctrl+C"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b bytes.Buffer
-			printStarted(&b, "http://localhost:8080/director", c.token, "/data/tourney.db")
+			printStarted(&b, "http://localhost:8080/director", c.token, "/data/tourney.db", "/data/tourney.log")
 			for _, w := range c.want {
 				if !strings.Contains(b.String(), w) {
 					t.Errorf("missing %q in:\n%s", w, b.String())
