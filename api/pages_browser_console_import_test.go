@@ -73,10 +73,15 @@ func TestBrowserConsoleImportsGCG(t *testing.T) {
 
 	run(t, ctx,
 		chromedp.EmulateViewport(1280, 800),
+		// Save reloads the page; the live stream may show the turns on the
+		// old page first, so wait for the new page (no mark) to show them.
+		eval(`window.beforeSave = true`),
 		clickWhenThere(`#import-save`),
-		waitAcrossReloads(`document.querySelectorAll("#turns tbody tr").length === 29`),
-		waitFor(`document.getElementById("import-card").hidden`),
-		waitFor(`document.querySelector("#turn-2").classList.contains("flagged") && document.querySelector("#turn-2").textContent.includes("note: Emely thought GALE was worth 14.")`),
+		waitAcrossReloads(`window.beforeSave === undefined && document.readyState === "complete" &&
+			document.querySelectorAll("#turns tbody tr").length === 29 &&
+			document.getElementById("import-card").hidden &&
+			document.querySelector("#turn-2").classList.contains("flagged") &&
+			document.querySelector("#turn-2").textContent.includes("note: Emely thought GALE was worth 14.")`),
 		importShot("import-saved", 1280, 800),
 	)
 	g := must[service.GameView](t, f.get(gpath(f.game, ""), f.Director), http.StatusOK)
