@@ -24,10 +24,14 @@ func (s *Service) ExportGCG(ctx context.Context, a Actor, gameID int64) ([]byte,
 	if err := canRead(a, l); err != nil {
 		return nil, err
 	}
-	rec := gcgRecord(l)
-	out := gcg.Marshal(rec)
+	return gcgText(l)
+}
+
+// gcgText is a loaded game written as a GCG record.
+func gcgText(l *loaded) ([]byte, error) {
+	out := gcg.Marshal(gcgRecord(l))
 	if out == nil {
-		return nil, fmt.Errorf("game %d cannot be written as GCG", gameID)
+		return nil, fmt.Errorf("game %d cannot be written as GCG", l.g.ID)
 	}
 	return out, nil
 }

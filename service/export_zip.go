@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-
-	"tourney/gcg"
 )
 
 // GamesZip writes every game of a tournament recorded turn by turn as one
@@ -57,9 +55,9 @@ func (s *Service) GamesZip(ctx context.Context, a Actor, tournamentID int64, rou
 		if err != nil {
 			return nil, err
 		}
-		data := gcg.Marshal(gcgRecord(l))
-		if data == nil {
-			return nil, fmt.Errorf("game %d cannot be written as GCG", g.ID)
+		data, err := gcgText(l)
+		if err != nil {
+			return nil, err
 		}
 		name := uniqueName(used, gameFileName(g, l))
 		w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: g.CreatedAt})

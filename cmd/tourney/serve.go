@@ -61,12 +61,12 @@ func (c serveConfig) proxies() []string {
 func runServe(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	cfg := serveConfig{DirectorToken: os.Getenv("TOURNEY_DIRECTOR_TOKEN")}
-	fs.StringVar(&cfg.Lexicons, "lexicons", os.Getenv("TOURNEY_LEXICONS"), "folder of word-list files (NWL2023.txt, CSW24.txt.gz, ENABLE.txt...) named by tournaments")
+	cfg := envConfig()
+	fs.StringVar(&cfg.Lexicons, "lexicons", cfg.Lexicons, "folder of word-list files (NWL2023.txt, CSW24.txt.gz, ENABLE.txt...) named by tournaments")
 	fs.StringVar(&cfg.Addr, "addr", ":8080", "address to listen on")
 	fs.StringVar(&cfg.DB, "db", "tourney.db", "SQLite database file, created and migrated if needed, or a postgres:// URL (several servers may share one)")
-	fs.StringVar(&cfg.PublicURL, "public-url", os.Getenv("TOURNEY_PUBLIC_URL"), "the address people use, e.g. https://scores.example.org (https: cookies are Secure behind a TLS proxy)")
-	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", os.Getenv("TOURNEY_TRUSTED_PROXIES"), "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (default: none)")
+	fs.StringVar(&cfg.PublicURL, "public-url", cfg.PublicURL, "the address people use, e.g. https://scores.example.org (https: cookies are Secure behind a TLS proxy)")
+	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", cfg.TrustedProxies, "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (default: none)")
 	backupFlags(fs, &cfg)
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -79,13 +79,30 @@ func runServe(args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tourney serve: %v\n%s", err, usage)
 		return 2
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := serve(ctx, cfg, stderr, nil); err != nil {
+	if err := serveUntilSignal(cfg, stderr); err != nil {
 		fmt.Fprintf(stderr, "tourney serve: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// envConfig is what the environment says of serving (TOURNEY_*): the
+// defaults of serve's flags, and all the no-argument start takes.
+func envConfig() serveConfig {
+	return serveConfig{
+		DirectorToken:  os.Getenv("TOURNEY_DIRECTOR_TOKEN"),
+		Lexicons:       os.Getenv("TOURNEY_LEXICONS"),
+		PublicURL:      os.Getenv("TOURNEY_PUBLIC_URL"),
+		TrustedProxies: os.Getenv("TOURNEY_TRUSTED_PROXIES"),
+	}
+}
+
+// serveUntilSignal serves until SIGINT (Ctrl+C) or SIGTERM, the server's
+// log lines going to logTo.
+func serveUntilSignal(cfg serveConfig, logTo io.Writer) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, cfg, logTo, nil)
 }
 
 // Server timeouts: long enough for a slow tablet on hotel Wi-Fi, short

@@ -2,15 +2,12 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"io"
 	"net"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
-	"syscall"
 )
 
 // runStart is what starting tourney with no arguments does (a double-click
@@ -32,14 +29,8 @@ func runStart(stdout, stderr io.Writer) int {
 		return 1
 	}
 	logPath := filepath.Join(dir, "tourney.log")
-	cfg := serveConfig{
-		Addr:           os.Getenv("TOURNEY_ADDR"),
-		DB:             filepath.Join(dir, "tourney.db"),
-		DirectorToken:  os.Getenv("TOURNEY_DIRECTOR_TOKEN"),
-		Lexicons:       os.Getenv("TOURNEY_LEXICONS"),
-		PublicURL:      os.Getenv("TOURNEY_PUBLIC_URL"),
-		TrustedProxies: os.Getenv("TOURNEY_TRUSTED_PROXIES"),
-	}
+	cfg := envConfig()
+	cfg.Addr, cfg.DB = os.Getenv("TOURNEY_ADDR"), filepath.Join(dir, "tourney.db")
 	if cfg.Addr == "" {
 		cfg.Addr, cfg.anyPortIfBusy = ":8080", true
 	}
@@ -58,9 +49,7 @@ func runStart(stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer logFile.Close()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := serve(ctx, cfg, logFile, nil); err != nil {
+	if err := serveUntilSignal(cfg, logFile); err != nil {
 		fmt.Fprintf(stderr, "tourney: %v\n", err)
 		return 1
 	}
