@@ -194,7 +194,35 @@ func readGCG(text []byte) (*gcg.Record, error) {
 		return nil, &Error{Kind: KindRule, Type: "no-turns", Msg: "the record has no turns (no lines starting with >): there is nothing to import",
 			Detail: ImportProblem{Code: "no-turns"}}
 	}
+	if err := checkRecordText(rec); err != nil {
+		return nil, err
+	}
 	return rec, nil
+}
+
+// checkRecordText holds a record's players' nicks and names to the rule
+// every name follows (checkName), and its notes to the rule for notes:
+// both are kept (the audit log, the turns' notes) and shown.
+func checkRecordText(rec *gcg.Record) error {
+	at := func(err error, line int) error {
+		se := AsError(err)
+		return &Error{Kind: se.Kind, Type: se.Type, Msg: fmt.Sprintf("line %d of the record: %s", line, se.Msg),
+			Detail: ImportProblem{Line: line, Code: se.Type}}
+	}
+	for _, p := range rec.Players {
+		if err := checkName(fmt.Sprintf("#player%d's nick", p.Number), p.Nick); err != nil {
+			return at(err, p.Line)
+		}
+		if err := checkName(fmt.Sprintf("#player%d's name", p.Number), p.Name); err != nil {
+			return at(err, p.Line)
+		}
+	}
+	for _, n := range rec.Notes {
+		if err := checkNote("the #note", n.Text, MaxReasonLength); err != nil {
+			return at(err, n.Line)
+		}
+	}
+	return nil
 }
 
 // atLine puts the record's line on a refusal of one of its lines: the

@@ -116,7 +116,7 @@ func (s *Service) refuseDivisionChange(ctx context.Context, p *Player) error {
 func (s *Service) applyPlayer(ctx context.Context, p *Player, in PlayerInput) error {
 	if in.Name != nil {
 		p.Name = strings.TrimSpace(*in.Name)
-		if err := checkLength("the player's name", p.Name, MaxNameLength); err != nil {
+		if err := checkName("the player's name", p.Name); err != nil {
 			return err
 		}
 	}
@@ -125,7 +125,7 @@ func (s *Service) applyPlayer(ctx context.Context, p *Player, in PlayerInput) er
 	}
 	if in.MemberID != nil {
 		p.MemberID = strings.TrimSpace(*in.MemberID)
-		if err := checkLength("the member id", p.MemberID, MaxShortField); err != nil {
+		if err := checkLine("the member id", p.MemberID, MaxShortField); err != nil {
 			return err
 		}
 	}

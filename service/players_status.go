@@ -167,7 +167,7 @@ func (s *Service) LateEntry(ctx context.Context, a Actor, tournamentID, playerID
 // auditTournament records a change that is about a division rather than
 // one game.
 func (s *Service) auditTournament(ctx context.Context, a Actor, tournamentID int64, action, reason string, before, after any) error {
-	if err := checkLength("the reason", reason, MaxReasonLength); err != nil {
+	if err := checkNote("the reason", reason, MaxReasonLength); err != nil {
 		return err
 	}
 	e := &AuditEntry{TournamentID: tournamentID, Who: a.Name(), Action: action, Reason: strings.TrimSpace(reason), At: s.now()}

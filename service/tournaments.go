@@ -151,7 +151,7 @@ func (s *Service) applyTournament(t *Tournament, in TournamentInput, creating bo
 		limit      int
 	}{{"the name", t.Name, MaxNameLength}, {"the start date", t.StartDate, MaxShortField}, {"the end date", t.EndDate, MaxShortField},
 		{"the variant", t.Variant, MaxShortField}, {"the lexicon", t.Lexicon, MaxShortField}, {"the challenge rule", t.ChallengeRule, MaxShortField}} {
-		if err := checkLength(f.what, f.text, f.limit); err != nil {
+		if err := checkLine(f.what, f.text, f.limit); err != nil {
 			return err
 		}
 	}
@@ -235,7 +235,7 @@ func (s *Service) CreateDivision(ctx context.Context, a Actor, tournamentID int6
 	if name == "" {
 		return nil, Errorf(KindInvalid, "missing-name", "a division needs a name")
 	}
-	if err := checkLength("the division's name", name, MaxNameLength); err != nil {
+	if err := checkName("the division's name", name); err != nil {
 		return nil, err
 	}
 	t, err := s.Store.GetTournament(ctx, tournamentID)
@@ -271,10 +271,11 @@ func (s *Service) UpdateDivision(ctx context.Context, a Actor, tournamentID, id 
 				continue
 			}
 			before := d
-			if err := checkLength("the division's name", in.Name, MaxNameLength); err != nil {
+			name := strings.TrimSpace(in.Name)
+			if err := checkName("the division's name", name); err != nil {
 				return err
 			}
-			if name := strings.TrimSpace(in.Name); name != "" || in.Settings == nil {
+			if name != "" || in.Settings == nil {
 				if d.Name = name; d.Name == "" {
 					return Errorf(KindInvalid, "missing-name", "a division needs a name")
 				}

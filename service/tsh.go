@@ -3,6 +3,8 @@ package service
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"tourney/standings"
@@ -90,6 +92,9 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 		if d.NumPlayers() == 0 {
 			return Errorf(KindInvalid, "empty-file", "the .t file has no player lines")
 		}
+		if err := checkTNames(d); err != nil {
+			return err
+		}
 		out = &ImportResult{Division: *div, Players: []Player{}}
 		ids := make([]int64, d.NumPlayers()+1)
 		for _, tp := range d.Players() {
@@ -121,6 +126,28 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 			map[string]any{"division_id": div.ID, "players": len(out.Players), "rounds": out.Rounds, "games": out.Games, "results": out.Results})
 	})
 	return out, err
+}
+
+// checkTNames holds a .t file's names, and the other fields of its
+// lines that are kept and written back, to the rule every name follows
+// (checkName), before any of the file is stored: the standings reader
+// takes any text as a name.
+func checkTNames(d *standings.Division) error {
+	for _, tp := range d.Players() {
+		if err := checkName(fmt.Sprintf("the name of the file's player %d", tp.ID), tp.Name); err != nil {
+			return err
+		}
+		for _, key := range slices.Sorted(maps.Keys(tp.Extra)) {
+			what := fmt.Sprintf("the %q field of the file's player %d", key, tp.ID)
+			if err := checkLine(what, key, MaxShortField); err != nil {
+				return err
+			}
+			if err := checkLine(what, strings.Join(tp.Extra[key], " "), MaxNameLength); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // unplayedOf reads a tsh "off" spread as what unplayed rounds become.
@@ -174,6 +201,9 @@ func (s *Service) importTarget(ctx context.Context, t *Tournament, in ImportInpu
 	}
 	if name == "" {
 		name = fmt.Sprintf("Division %d", len(ds)+1)
+	}
+	if err := checkName("the division's name", name); err != nil {
+		return nil, err
 	}
 	if taken[name] {
 		return nil, Errorf(KindConflict, "duplicate", "tournament %d already has a division %s", t.ID, name)

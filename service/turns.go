@@ -435,7 +435,7 @@ func (s *Service) settle(ctx context.Context, gameID int64) (*GameView, error) {
 }
 
 func (s *Service) audit(ctx context.Context, a Actor, g *Game, action, reason string, before, after any) error {
-	if err := checkLength("the reason", reason, MaxReasonLength); err != nil {
+	if err := checkNote("the reason", reason, MaxReasonLength); err != nil {
 		return err
 	}
 	id := g.ID
