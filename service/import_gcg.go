@@ -205,9 +205,7 @@ func readGCG(text []byte) (*gcg.Record, error) {
 // both are kept (the audit log, the turns' notes) and shown.
 func checkRecordText(rec *gcg.Record) error {
 	at := func(err error, line int) error {
-		se := AsError(err)
-		return &Error{Kind: se.Kind, Type: se.Type, Msg: fmt.Sprintf("line %d of the record: %s", line, se.Msg),
-			Detail: ImportProblem{Line: line, Code: se.Type}}
+		return inFile(err, fmt.Sprintf("line %d of the record: ", line), ImportProblem{Line: line, Code: AsError(err).Type})
 	}
 	for _, p := range rec.Players {
 		if err := checkName(fmt.Sprintf("#player%d's nick", p.Number), p.Nick); err != nil {

@@ -110,3 +110,11 @@ var bidiNames = map[rune]string{
 	0x202D: "a left-to-right override", 0x202E: "a right-to-left override",
 	0x2066: "a left-to-right isolate", 0x2067: "a right-to-left isolate", 0x2068: "a first strong isolate", 0x2069: "a pop directional isolate",
 }
+
+// inFile is a refusal by the rule of text read from an uploaded file
+// (a .t file, a GCG record): the file's content is refused, 422, as its
+// reader's own refusals are, with where in the file and the detail.
+func inFile(err error, where string, detail any) error {
+	se := AsError(err)
+	return &Error{Kind: KindRule, Type: se.Type, Msg: where + se.Msg, Detail: detail}
+}

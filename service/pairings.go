@@ -270,6 +270,10 @@ func (st *divState) pairedIn(round int) int {
 func (st *divState) manualPairings(in []ManualPairing) ([]standings.Pairing, error) {
 	var out []standings.Pairing
 	for _, mp := range in {
+		// A pairing's reason shows on a line of the pairings.
+		if err := checkLine("a pairing's reason", strings.TrimSpace(mp.Reason), MaxReasonLength); err != nil {
+			return nil, err
+		}
 		if len(mp.Players) > 2 {
 			p, err := st.manualTable(mp)
 			if err != nil {

@@ -135,15 +135,15 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 func checkTNames(d *standings.Division) error {
 	for _, tp := range d.Players() {
 		if err := checkName(fmt.Sprintf("the name of the file's player %d", tp.ID), tp.Name); err != nil {
-			return err
+			return inFile(err, "", nil)
 		}
 		for _, key := range slices.Sorted(maps.Keys(tp.Extra)) {
 			what := fmt.Sprintf("the %q field of the file's player %d", key, tp.ID)
 			if err := checkLine(what, key, MaxShortField); err != nil {
-				return err
+				return inFile(err, "", nil)
 			}
 			if err := checkLine(what, strings.Join(tp.Extra[key], " "), MaxNameLength); err != nil {
-				return err
+				return inFile(err, "", nil)
 			}
 		}
 	}
