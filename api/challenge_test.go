@@ -195,14 +195,16 @@ func TestChallengeGoingOut(t *testing.T) {
 	}
 }
 
-// TestWordJudge: a table may ask about words on its own board; the
-// director about anything, and sees which words failed.
+// TestWordJudge: a table may ask about words on its own board once its
+// game is over (TestJudgeDuringAGame: not before); the director about
+// anything, and sees which words failed.
 func TestWordJudge(t *testing.T) {
 	f := challengeGame(t, "double", nil)
 	f.play("8D WINDY")
 	judge := func(token string, words ...string) response {
 		return f.post(f.tpath("/judge"), token, map[string]any{"words": words})
 	}
+	must[service.GameView](t, f.post(gpath(f.game, "/end"), f.Director, map[string]any{"how": "time", "reason": "time"}), http.StatusOK)
 	res := must[service.JudgeResult](t, judge(f.table, "windy"), http.StatusOK)
 	if res.Verdict != "acceptable" || res.InvalidWords != nil {
 		t.Errorf("%+v", res)

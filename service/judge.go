@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"tourney/challenges"
 )
 
 // JudgeInput is a word-judge request: words to look up, touching no game.
@@ -22,9 +24,19 @@ type JudgeResult struct {
 	Lexicon      string   `json:"lexicon"`
 }
 
-// JudgeWords looks words up in the tournament's lexicon. A table may only
-// ask about words on its own board, unless the director opened the judge
-// (setting "judge_open": true); requests are rate-limited per credential.
+// JudgeWords looks words up in the tournament's lexicon. The director
+// may ask about any word at any time. A table may ask only once its game
+// is over (issue 25): while the game at its table in the current round
+// is being played (in progress, on hold, or awaiting the acceptance of a
+// play that went out), the judge refuses it, with challenge-open while
+// the latest play can still be challenged and game-in-progress
+// otherwise. The word judge answers a table's challenge, and nothing
+// else during a game: a table that could look up the words of the play
+// just made would learn whether a challenge wins before risking one,
+// and under judge_open it could try out its own next play. The director's
+// setting "judge_open": true lets a table ask about any word, not only
+// the words on its own board, and only after its game, like the rest.
+// Requests are rate-limited per credential.
 func (s *Service) JudgeWords(ctx context.Context, a Actor, tournamentID int64, in JudgeInput) (*JudgeResult, error) {
 	switch {
 	case a.Kind == "":
@@ -52,9 +64,18 @@ func (s *Service) JudgeWords(ctx context.Context, a Actor, tournamentID int64, i
 	if !s.limiter.allow(strconv.FormatInt(a.CredentialID, 10), s.now(), a.IsDirector()) {
 		return nil, Errorf(KindRateLimited, "rate-limited", "too many word-judge requests; wait a minute")
 	}
-	if !a.IsDirector() && t.Settings["judge_open"] != true {
-		if err := s.wordsOnTableBoard(ctx, a, t, words); err != nil {
+	if !a.IsDirector() {
+		games, err := s.tableGames(ctx, a, t)
+		if err != nil {
 			return nil, err
+		}
+		if err := refuseWhilePlaying(games); err != nil {
+			return nil, err
+		}
+		if t.Settings["judge_open"] != true {
+			if err := wordsOnTableBoard(games, words); err != nil {
+				return nil, err
+			}
 		}
 	}
 	v, err := s.Lexicons.Judge(t.Lexicon, words)
@@ -71,22 +92,70 @@ func (s *Service) JudgeWords(ctx context.Context, a Actor, tournamentID int64, i
 	return res, nil
 }
 
-// wordsOnTableBoard refuses words that are not on the board of the
-// table's game in the current round.
-func (s *Service) wordsOnTableBoard(ctx context.Context, a Actor, t *Tournament, words []string) error {
+// tableGames loads the table's games in the current round.
+func (s *Service) tableGames(ctx context.Context, a Actor, t *Tournament) ([]*loaded, error) {
 	games, err := s.Store.ListGames(ctx, t.ID)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	onBoard := map[string]bool{}
+	var out []*loaded
 	for _, g := range games {
 		if g.Round != t.CurrentRound || g.Table != a.Table {
 			continue
 		}
 		l, err := s.load(ctx, g.ID)
 		if err != nil {
-			return err
+			return nil, err
 		}
+		if err := s.withOfficial(ctx, l); err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+// refuseWhilePlaying refuses a table's judge while a game at the table
+// is being played (see JudgeWords). A game with a result entered by hand
+// is decided, whatever its record shows.
+func refuseWhilePlaying(games []*loaded) error {
+	for _, l := range games {
+		if l.official != nil {
+			continue
+		}
+		switch l.r.status {
+		case StatusInProgress, StatusOnHold, StatusAwaitingAcceptance:
+		default:
+			continue
+		}
+		if openToChallenge(l) {
+			return Errorf(KindForbidden, "challenge-open", "A play is open to challenge at your table: challenge it to have the words judged, or ask the director")
+		}
+		return Errorf(KindForbidden, "game-in-progress", "Your game is still being played: the word judge answers a table once its game is over (challenge a play to have its words judged, or ask the director)")
+	}
+	return nil
+}
+
+// openToChallenge reports whether the game's latest play can still be
+// challenged: the rule allows challenges and the latest turn (a hold
+// aside) placed tiles.
+func openToChallenge(l *loaded) bool {
+	if l.r.rule.Penalty == challenges.PenaltyNotPossible {
+		return false
+	}
+	for i := len(l.r.events) - 1; i >= 0; i-- {
+		if e := l.r.events[i]; e.Kind != EventHold {
+			return e.Kind == EventMove && isPlacement(e.Move)
+		}
+	}
+	return false
+}
+
+// wordsOnTableBoard refuses words that are not on the boards of the
+// table's games.
+func wordsOnTableBoard(games []*loaded, words []string) error {
+	onBoard := map[string]bool{}
+	for _, l := range games {
 		for _, w := range boardWords(l.r.game.Board().Text(l.r.v.Tiles)) {
 			onBoard[w] = true
 		}
