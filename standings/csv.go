@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // standingsCSVHeader is the header row of WriteStandingsCSV.
@@ -16,6 +17,8 @@ var standingsCSVHeader = []string{
 // line ends, fields with commas or quotes quoted ("Müller, Jürgen").
 // Wins and losses are written 3.5 for half wins; the last game's columns
 // are empty before any result, and last_opponent is empty for a bye.
+// Text cells go through CSVText, numbers as they are (a spread of -12
+// stays the number -12).
 func WriteStandingsCSV(w io.Writer, rows []Row) error {
 	cw := csv.NewWriter(w)
 	cw.UseCRLF = true
@@ -24,17 +27,17 @@ func WriteStandingsCSV(w io.Writer, rows []Row) error {
 	}
 	for _, r := range rows {
 		rec := []string{
-			strconv.Itoa(r.Rank), strconv.Itoa(r.Player), r.Name,
+			strconv.Itoa(r.Rank), strconv.Itoa(r.Player), CSVText(r.Name),
 			strconv.FormatFloat(r.Wins, 'f', -1, 64), strconv.FormatFloat(r.Losses, 'f', -1, 64),
 			strconv.Itoa(r.Spread), strconv.Itoa(r.Points), strconv.Itoa(r.Played),
 			"", "", "", "", "", strconv.Itoa(r.Rating),
 		}
 		if l := r.Last; l != nil {
 			rec[8] = strconv.Itoa(l.Round)
-			rec[9] = r.LastOpponentName
+			rec[9] = CSVText(r.LastOpponentName)
 			rec[10] = strconv.Itoa(l.Score)
 			rec[11] = strconv.Itoa(l.OppScore)
-			rec[12] = string(l.Outcome())
+			rec[12] = CSVText(string(l.Outcome()))
 		}
 		if err := cw.Write(rec); err != nil {
 			return err
@@ -42,4 +45,18 @@ func WriteStandingsCSV(w io.Writer, rows []Row) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// CSVText is a text cell as every CSV writer writes it: a spreadsheet
+// opening the file reads a cell that starts with = + - @ (perhaps after
+// spaces), a tab or a carriage return as a formula, so that a player
+// named =HYPERLINK("http://...") would be a live link (CSV injection).
+// Such a cell is written with a single quote before it, as OWASP
+// advises: the spreadsheet shows the text. Numbers are not text cells
+// and never pass through here.
+func CSVText(s string) string {
+	if t := strings.TrimLeft(s, " "); t != "" && strings.IndexByte("=+-@\t\r", t[0]) >= 0 {
+		return "'" + s
+	}
+	return s
 }
