@@ -266,8 +266,9 @@ func decode[T any](t *testing.T, r response) T {
 	return v
 }
 
-// TestGCGNoteRule: a record's #note may run over lines but holds no
-// other control characters; the refusal names the note's line.
+// TestGCGNoteRule: a record's #note may hold tabs but no other control
+// characters; the refusal names the note's line. A nick follows the rule
+// for names.
 func TestGCGNoteRule(t *testing.T) {
 	f := challengeGame(t, "double", nil)
 	record := "#player1 ann Ann\n#player2 bob Bob\n>ann: DINNVWY 8D WINDY +32 32\n#note %s\n"
@@ -280,4 +281,11 @@ func TestGCGNoteRule(t *testing.T) {
 		t.Errorf("the refusal names line 4: %s", r.Body)
 	}
 	must[service.GCGImport](t, f.importGCG("?preview=1", f.Director, fmt.Sprintf(record, "a\tgood note"), "text/plain"), http.StatusOK)
+	// A nick is a name too.
+	nick := "#player1 a\u2067nn Ann\n#player2 bob Bob\n>a\u2067nn: DINNVWY 8D WINDY +32 32\n"
+	r = f.importGCG("?preview=1&players=any", f.Director, nick, "text/plain")
+	wantProblem(t, r, http.StatusUnprocessableEntity, "bad-characters")
+	if err := json.Unmarshal(r.Body, &p); err != nil || p.Line != 1 {
+		t.Errorf("the refusal names line 1: %s", r.Body)
+	}
 }
