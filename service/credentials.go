@@ -171,7 +171,6 @@ func (s *Service) issueTableCode(ctx context.Context, a Actor, tournamentID int6
 // entry; replacedBy is the code that replaces it, if any (0: none).
 func (s *Service) revokeTableCode(ctx context.Context, a Actor, c *Credential, reason string, replacedBy int64) (*Credential, error) {
 	before := *c
-	before.Code = "" // the audit log keeps no code in the clear
 	revoke := func() error { return s.Store.RevokeCredential(ctx, c.ID, s.now()) }
 	if replacedBy != 0 {
 		revoke = func() error { return s.Store.ReplaceCredential(ctx, c.ID, replacedBy, s.now()) }
