@@ -81,11 +81,14 @@ func TestBrowserConsoleReplacesTableCode(t *testing.T) {
 		waitFor(`!document.getElementById("tablet-warning").hidden && document.getElementById("tablet-warning").textContent.startsWith("Tablets cannot reach this laptop at 127.0.0.1")`),
 		waitFor(`document.getElementById("hall-address").open`),
 		waitFor(`document.querySelectorAll("#codes li.code").length === 1`),
+		waitFor(`document.getElementById("cards-address").textContent.includes("which they cannot reach")`),
+		eval(`document.getElementById("tablets").scrollIntoView()`),
 		screenshot("rounds-tablets-warning"),
 		setValue(`#hall-form [name="public_url"]`, "http://192.168.1.20:8080/"),
 		submitForm("#hall-form", "Saved: tablets open http://192.168.1.20:8080/table/"),
 		waitFor(`document.getElementById("tablet-address").textContent === "http://192.168.1.20:8080/table/…"`),
 		waitFor(`document.getElementById("tablet-warning").hidden`),
+		waitFor(`document.getElementById("cards-address").textContent === "The table cards send tablets to http://192.168.1.20:8080/table/…."`),
 		// Replace table 1's code: the reason is asked in the page's dialog.
 		clickWhenThere(`#codes li.code button.replace`),
 		waitFor(`document.querySelector(`+jsString(dialog)+`).open`),
@@ -98,12 +101,15 @@ func TestBrowserConsoleReplacesTableCode(t *testing.T) {
 		waitFor(`!document.getElementById("replaced").hidden`),
 		waitFor(`/^[0-9A-Z]{5}-[0-9A-Z]{5}$/.test(document.querySelector("#replaced code.token").textContent)`),
 		waitFor(`document.querySelector("#replaced a.print-card").href.includes("/rounds/1/tablecards.pdf?table=1&csrf=")`),
+		waitFor(`document.querySelector("#replaced a.print-card").textContent === "Print table 1's card (PDF)"`),
 		screenshot("rounds-code-replaced"),
+		eval(`document.getElementById("tablets").scrollIntoView()`),
 		clickWhenThere(`#replaced button.close`),
 		waitFor(`!document.querySelector(`+jsString(dialog)+`).open`),
 		waitFor(`document.getElementById("codes-summary").textContent === "1 active, 1 revoked"`),
 		waitFor(`document.querySelector("#codes li.code:last-child .state").textContent.startsWith("replaced ")`),
 		waitFor(`document.querySelector("#codes li.code:first-child a").href.startsWith("http://192.168.1.20:8080/table/1#code=")`),
+		screenshot("rounds-codes-after-replace"),
 	)
 	token, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#replaced code.token").textContent`))
 	if err != nil {

@@ -59,6 +59,9 @@
       var w = document.getElementById("tablet-warning");
       w.textContent = a.warning ? a.warning + "." : "";
       w.hidden = !a.warning;
+      var cards = document.getElementById("cards-address");
+      cards.textContent = "The table cards send tablets to " + a.base + "/table/…" + (a.warning ? ", which they cannot reach: see Table codes." : ".");
+      cards.className = a.warning ? "error" : "small";
       if (a.warning) document.getElementById("hall-address").open = true;
     }, function (err) { document.getElementById("tablet-address").textContent = err.message; });
   }
@@ -353,6 +356,7 @@
       tokens[cred.id] = cred.token;
       replaced.querySelector("code.token").textContent = cred.token;
       replaced.querySelector("a.print-card").href = cardLink(table);
+      replaced.querySelector("a.print-card").textContent = "Print table " + table + "'s card (PDF)";
       rform.hidden = true; replaced.hidden = false;
       replaced.querySelector("a.print-card").focus();
       codesSay("Table " + table + " has a new code; its old one stopped working.");
