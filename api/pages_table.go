@@ -54,7 +54,7 @@ func (p *pages) tableSignIn(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if !sameSite(c) {
+	if !p.sameSite(c) {
 		p.tableSignInBox(c, table, http.StatusForbidden, otherSiteWords)
 		return
 	}
@@ -78,17 +78,24 @@ func (p *pages) signInTable(c *gin.Context, table int, code string) {
 	c.Redirect(http.StatusSeeOther, c.Request.URL.Path)
 }
 
-// sameSite reports whether a form post comes from the server's own pages:
-// browsers say where a request comes from (Sec-Fetch-Site, Origin).
-func sameSite(c *gin.Context) bool {
-	if site := c.GetHeader("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {
+// sameSite reports whether a form post comes from the server's own pages,
+// as the browser says: Sec-Fetch-Site where it sends one, else Origin,
+// which must be the host asked for or the public URL's (behind a proxy
+// that passes another Host on).
+func (p *pages) sameSite(c *gin.Context) bool {
+	if site := c.GetHeader("Sec-Fetch-Site"); site != "" {
+		return site == "same-origin" || site == "none"
+	}
+	o := c.GetHeader("Origin")
+	if o == "" {
+		return true
+	}
+	u, err := url.Parse(o)
+	if err != nil {
 		return false
 	}
-	if o := c.GetHeader("Origin"); o != "" {
-		u, err := url.Parse(o)
-		return err == nil && u.Host == c.Request.Host
-	}
-	return true
+	public, perr := url.Parse(p.s.hall.PublicURL)
+	return u.Host == c.Request.Host || (perr == nil && public.Host != "" && u.Host == public.Host)
 }
 
 // table is the tablet's page. With ?code= (the links of cards printed

@@ -188,8 +188,17 @@ func TestTablePostSignIn(t *testing.T) {
 			}
 		})
 	}
+	// Behind a proxy that passes another Host on, the public URL's origin
+	// is the pages' own.
+	proxied := cardsFixture(t, Options{PublicURL: "https://scores.example.org"})
+	r := newBrowser(t, proxied.URL).do("POST", "/table/1", strings.NewReader(url.Values{"code": {proxied.table}}.Encode()),
+		map[string]string{"Content-Type": "application/x-www-form-urlencoded", "Origin": "https://scores.example.org"})
+	if r.Status != http.StatusSeeOther {
+		t.Errorf("a post from the public URL's page: %d, want 303: %s", r.Status, r.Body)
+	}
+
 	typed := strings.ToLower(strings.ReplaceAll(f.table, "-", " "))
-	r := b.do("POST", "/table/1", strings.NewReader(url.Values{"code": {typed}}.Encode()),
+	r = b.do("POST", "/table/1", strings.NewReader(url.Values{"code": {typed}}.Encode()),
 		map[string]string{"Content-Type": "application/x-www-form-urlencoded", "Origin": f.URL, "Sec-Fetch-Site": "same-origin"})
 	if r.Status != http.StatusSeeOther || r.Header.Get("Location") != "/table/1" {
 		t.Fatalf("sign-in: %d to %q, want 303 to /table/1: %s", r.Status, r.Header.Get("Location"), r.Body)
