@@ -75,7 +75,12 @@ func TestBrowserConsoleReplacesTableCode(t *testing.T) {
 	ctx := newChrome(t)
 	const dialog = "#replace-dialog"
 	run(t, ctx, consoleSignIn(f),
-		chromedp.Navigate(fmt.Sprintf("%s/director/%d/rounds", f.URL, f.tournament)),
+		// The setup page says where tablets go too, and leads to the hall address.
+		chromedp.Navigate(fmt.Sprintf("%s/director/%d/setup", f.URL, f.tournament)),
+		waitFor(`document.getElementById("tablet-address").textContent === `+jsString(f.URL+"/table/…")),
+		waitFor(`!document.getElementById("tablet-warning").hidden && document.getElementById("tablet-warning").textContent.startsWith("Tablets cannot reach this laptop at 127.0.0.1")`),
+		screenshot("setup-tablets-warning"),
+		clickWhenThere(`.tablets a[href$="/rounds#hall-address"]`),
 		chromedp.WaitVisible(chromedp.ID("code-form")),
 		waitFor(`document.getElementById("tablet-address").textContent === `+jsString(f.URL+"/table/…")),
 		waitFor(`!document.getElementById("tablet-warning").hidden && document.getElementById("tablet-warning").textContent.startsWith("Tablets cannot reach this laptop at 127.0.0.1")`),

@@ -47,24 +47,11 @@
     return C.base + "/rounds/" + shown() + "/tablecards.pdf?table=" + table + "&csrf=" + encodeURIComponent(C.csrf) + (d ? "&division=" + d : "");
   }
 
-  // The address tablets open, as the server decides it (its public URL,
-  // the hall address set here, or this laptop's address on the hall's
-  // network), with a warning when no tablet can reach it.
-  var tabletBase = location.origin;
+  // The hall address: the address tablets open when the hall gives this
+  // laptop a fixed name (console-tablets.js shows the one in use).
   var hform = document.getElementById("hall-form");
-  function loadTabletAddress() {
-    return C.api("GET", C.base + "/tablet-address").then(function (a) {
-      tabletBase = a.base;
-      document.getElementById("tablet-address").textContent = a.base + "/table/…";
-      var w = document.getElementById("tablet-warning");
-      w.textContent = a.warning ? a.warning + "." : "";
-      w.hidden = !a.warning;
-      var cards = document.getElementById("cards-address");
-      cards.textContent = "The table cards send tablets to " + a.base + "/table/…" + (a.warning ? ", which they cannot reach: see Table codes." : ".");
-      cards.className = a.warning ? "error" : "small";
-      if (a.warning) document.getElementById("hall-address").open = true;
-    }, function (err) { document.getElementById("tablet-address").textContent = err.message; });
-  }
+  if (location.hash === "#hall-address") document.getElementById("hall-address").open = true;
+  ConsoleTablets.ready.then(function (a) { if (a && a.warning) document.getElementById("hall-address").open = true; });
   function loadHallAddress() {
     return C.api("GET", C.base).then(function (t) { hform.elements.public_url.value = (t.settings || {}).public_url || ""; });
   }
@@ -77,8 +64,9 @@
       return C.api("PATCH", C.base, { settings: settings });
     }).then(function (t) {
       hform.elements.public_url.value = (t.settings || {}).public_url || "";
-      return loadTabletAddress().then(function () {
-        return v ? "Saved: tablets open " + tabletBase + "/table/…" : "No hall address: tablets open " + tabletBase + "/table/…";
+      return ConsoleTablets.load().then(function () {
+        var at = ConsoleTablets.base() + "/table/…";
+        return v ? "Saved: tablets open " + at : "No hall address: tablets open " + at;
       });
     });
   });
@@ -283,7 +271,7 @@
       li.appendChild(el("span", { className: "code-actions" }, rb, b));
       var tok = tokens[cred.id];
       if (tok) {
-        var url = tabletBase + "/table/" + cred.table + "#code=" + encodeURIComponent(tok);
+        var url = ConsoleTablets.base() + "/table/" + cred.table + "#code=" + encodeURIComponent(tok);
         li.appendChild(el("div", { className: "code-token" }, el("code", { className: "token" }, tok),
           el("a", { href: url, target: "_blank", rel: "noopener", className: "btn-link" }, "Open the table page")));
       }
@@ -371,7 +359,6 @@
   load();
   loadStatus();
   loadCodes();
-  loadTabletAddress();
   loadHallAddress();
   var reload = C.debounce(function () { load(); loadStatus(); }, 200);
   C.live(C.tournament, { pairings: reload, result: reload, players: reload, game: function (n) { if (n.status === "finished") reload(); } });
