@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"strings"
+	"slices"
 
 	"github.com/gin-gonic/gin"
 
@@ -192,63 +192,86 @@ func (s *Server) tableSheetsPDF(c *gin.Context) {
 }
 
 // tableCardsPDF prints a fold-over tent card for every table of a round
-// with a QR code for its score entry and the table's code to type;
-// printing issues each table a new credential and revokes the one it
-// had (codes are stored hashed: an old one cannot be printed again), so
-// it is the director's (?base= is where the score-entry pages are
-// served, https://host).
+// (?table=N: that table's only) with a QR code for its score entry and
+// the table's code to type. Each card carries its table's live code, the
+// same however often the cards are printed (a table without one is given
+// one): the cards are the director's. The QR code's link is
+// BASE/table/N#code=CODE, the code in the fragment, which no server log
+// or other site sees; BASE is ?base= if given, else the tablets' address
+// (service.HallNetwork).
 func (s *Server) tableCardsPDF(c *gin.Context) {
 	actor := actorOf(c)
 	if err := service.RequireDirector(actor); err != nil {
 		writeProblem(c, s.log, err)
 		return
 	}
-	base, err := baseURL(c.Query("base"))
-	if err != nil {
-		writeProblem(c, s.log, err)
+	p := parse(c)
+	only := p.queryID("table")
+	if s.failed(c, p) {
 		return
+	}
+	base, given := c.GetQuery("base")
+	if given {
+		var ok bool
+		if base, ok = service.ParseBaseURL(base); !ok {
+			writeProblem(c, s.log, service.Errorf(service.KindInvalid, "bad-base", "?base= must be the address of the score-entry pages, such as https://host, not %q", c.Query("base")))
+			return
+		}
 	}
 	rp, ok := s.roundPrint(c)
 	if !ok {
 		return
 	}
+	ctx := c.Request.Context()
+	if !given {
+		addr, err := s.svc.TabletAddress(ctx, actor, rp.maker.t.ID, s.hall, requestBase(c))
+		if err != nil {
+			writeProblem(c, s.log, err)
+			return
+		}
+		base = addr.Base
+	}
 	var tables []int
 	for _, pv := range rp.pairings.Pairings {
-		if pv.Table >= 1 {
+		if pv.Table >= 1 && (only == nil || int64(pv.Table) == *only) {
 			tables = append(tables, pv.Table)
 		}
 	}
-	creds, err := s.svc.ReissueTableCredentials(c.Request.Context(), actor, rp.maker.t.ID, tables)
+	if len(tables) == 0 {
+		writeProblem(c, s.log, service.Errorf(service.KindNotFound, "no-such-table", "round %d has no game at table %d", rp.round, *only))
+		return
+	}
+	codes, err := s.svc.TableCardCodes(ctx, actor, rp.maker.t.ID, tables)
 	if err != nil {
 		writeProblem(c, s.log, err)
 		return
 	}
 	var cards []reports.TableCard
 	for _, pv := range rp.pairings.Pairings {
-		if pv.Table < 1 {
+		if !slices.Contains(tables, pv.Table) {
 			continue
 		}
 		card := reports.TableCard{Tournament: rp.maker.t.Name, Division: rp.maker.division(rp.pairings.DivisionID), Round: rp.round, Table: pv.Table, Teams: pv.Teams}
 		for _, pl := range pv.Players {
 			card.Players = append(card.Players, pl.Name)
 		}
-		code := creds[pv.Table].Token
-		card.URL = fmt.Sprintf("%s/table/%d?code=%s", base, pv.Table, url.QueryEscape(code))
-		card.Code = code
+		card.Code = codes[pv.Table]
+		card.URL = tableCardURL(base, pv.Table, card.Code)
 		cards = append(cards, card)
 	}
 	c.Header("Cache-Control", "no-store") // the cards carry credentials
-	s.sendPDF(c, fmt.Sprintf("tablecards-round-%d.pdf", rp.round), func(w io.Writer) error {
+	name := fmt.Sprintf("tablecards-round-%d.pdf", rp.round)
+	if only != nil {
+		name = fmt.Sprintf("tablecard-round-%d-table-%d.pdf", rp.round, *only)
+	}
+	s.sendPDF(c, name, func(w io.Writer) error {
 		return reports.WriteTableCards(w, rp.paper, cards...)
 	})
 }
 
-// baseURL checks ?base=: an absolute http or https URL, kept without a
-// trailing slash.
-func baseURL(s string) (string, error) {
-	u, err := url.Parse(strings.TrimSpace(s))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
-		return "", service.Errorf(service.KindInvalid, "bad-base", "?base= must be the address of the score-entry pages, such as https://host, not %q", s)
-	}
-	return strings.TrimRight(u.String(), "/"), nil
+// tableCardURL is the link a table card's QR code carries: the table's
+// page with its code in the fragment, which the page's script signs in
+// with and takes out of the address bar.
+func tableCardURL(base string, table int, code string) string {
+	return fmt.Sprintf("%s/table/%d#code=%s", base, table, url.QueryEscape(code))
 }

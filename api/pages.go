@@ -75,6 +75,9 @@ func (p *pages) pageError(c *gin.Context, err error) {
 type signInPage struct {
 	page
 	Error, Method, Action, Label, Field, FormCSRF string
+	// CodeBox: a table code, typed in a plain box (not hidden), or read
+	// from the card's link by the page's script.
+	CodeBox bool
 }
 
 func isKind(err error, k service.Kind) bool {

@@ -203,7 +203,7 @@ func TestBrowserConsolePairsRound(t *testing.T) {
 		waitFor(`document.querySelectorAll("#pairings tbody tr[data-table]").length === 2`),
 		waitFor(`document.querySelector("#pairings tbody td.reason").textContent.length > 0`),
 		waitFor(`document.querySelector("#pairings tbody a").getAttribute("href").includes("/games/")`),
-		waitFor(`document.querySelector("#round-reports").innerHTML.includes("tablecards.pdf?base=")`),
+		waitFor(`document.querySelector("#round-reports").innerHTML.includes("tablecards.pdf?csrf=") && !document.querySelector("#round-reports").innerHTML.includes("base=")`),
 		waitFor(`document.querySelector("#round-reports").innerHTML.includes("blank-scoresheets.pdf?")`),
 		// Pairing it again without saying so is refused, plainly.
 		setValue(`#pair-form [name="round"]`, "1"),
@@ -212,7 +212,7 @@ func TestBrowserConsolePairsRound(t *testing.T) {
 		// A code for table 2.
 		setValue(`#code-form [name="table"]`, "2"),
 		submitForm("#code-form", "Table 2's code"),
-		waitFor(`document.querySelector("#codes a").href.includes("/table/2?code=")`),
+		waitFor(`document.querySelector("#codes a").href.includes("/table/2#code=")`),
 	)
 	games := must[[]service.Game](t, f.get(f.tpath("/games"), f.Director), http.StatusOK)
 	if len(games) != 2 || games[0].Round != 1 {
@@ -241,7 +241,7 @@ func TestBrowserConsoleRevokesTableCode(t *testing.T) {
 		waitFor(`!document.querySelector('#code-form [name="another"]').checked`),
 		// The newest first, with its token and the table page's link.
 		waitFor(`document.querySelector(`+jsString(first)+`).dataset.table === "1" && document.querySelector(`+jsString(first+" .state")+`).textContent === "active"`),
-		waitFor(`document.querySelector(`+jsString(first+" a")+`).href.includes("/table/1?code=")`),
+		waitFor(`document.querySelector(`+jsString(first+" a")+`).href.includes("/table/1#code=")`),
 		waitFor(`document.querySelector(`+jsString(first+" .code-when time")+`).textContent.length > 0`),
 	)
 	token, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(`+jsString(first+" code.token")+`).textContent`))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"tourney/scoring"
@@ -15,38 +16,111 @@ import (
 
 func (p *pages) tableRoutes(r *gin.Engine) {
 	r.GET("/table/:table", p.table)
+	r.POST("/table/:table", p.tableSignIn)
 }
 
-// table is the tablet's page. With ?code= it signs the tablet in and
-// redirects to itself without the code.
-func (p *pages) table(c *gin.Context) {
+// Sign-in words of the table page.
+const (
+	codeReplacedWords  = "This table's code was replaced by the director: scan the new card."
+	codeWithdrawnWords = "This table's code was withdrawn by the director: ask the director."
+	wrongCodeWords     = "That code is not this table's. Scan the table card again or ask the director."
+	tooManyCodesWords  = "Too many wrong codes from this tablet. Wait a minute, then scan the table card again."
+	otherSiteWords     = "This sign-in came from another site. Scan the table card, or type its code here."
+)
+
+// tableNumber reads the page's table number; false (the problem shown)
+// if it is not one.
+func (p *pages) tableNumber(c *gin.Context) (int, bool) {
 	table, err := strconv.Atoi(c.Param("table"))
 	if err != nil || table < 1 {
 		p.pageError(c, service.Errorf(service.KindInvalid, "bad-table", "%q is not a table number", c.Param("table")))
+		return 0, false
+	}
+	return table, true
+}
+
+// tableSignInBox shows the table's sign-in box, with msg above it.
+func (p *pages) tableSignInBox(c *gin.Context, table, status int, msg string) {
+	p.render(c, status, "signin", signInPage{page: page{Title: fmt.Sprintf("Table %d", table)}, Error: msg,
+		Method: "post", Action: c.Request.URL.Path, Label: "Table code", Field: "code", CodeBox: true})
+}
+
+// tableSignIn signs a tablet in with a table code posted by the page's
+// form, or by its script from the table card's link (BASE/table/N#code=,
+// the code in the fragment, which no server log sees), then redirects
+// to the table's page.
+func (p *pages) tableSignIn(c *gin.Context) {
+	table, ok := p.tableNumber(c)
+	if !ok {
 		return
 	}
-	signIn := func(status int, msg string) {
-		p.render(c, status, "signin", signInPage{page: page{Title: fmt.Sprintf("Table %d", table)}, Error: msg,
-			Method: "get", Action: c.Request.URL.Path, Label: "Table code", Field: "code"})
+	if !p.sameSite(c) {
+		p.tableSignInBox(c, table, http.StatusForbidden, otherSiteWords)
+		return
+	}
+	p.signInTable(c, table, c.PostForm("code"))
+}
+
+// signInTable checks a table code and, if it is the table's, keeps it in
+// the session and redirects to the table's page.
+func (p *pages) signInTable(c *gin.Context, table int, code string) {
+	a, err := p.s.svc.CheckCredential(c.Request.Context(), service.GuardTableCode, code, c.ClientIP())
+	if e := service.AsError(err); err != nil && e.Kind == service.KindRateLimited {
+		setRetryAfter(c, err)
+		p.tableSignInBox(c, table, http.StatusTooManyRequests, tooManyCodesWords)
+		return
+	}
+	if err != nil || a.Kind != service.CredTable || a.Table != table {
+		p.tableSignInBox(c, table, http.StatusUnauthorized, wrongCodeWords)
+		return
+	}
+	setSession(c, code)
+	c.Redirect(http.StatusSeeOther, c.Request.URL.Path)
+}
+
+// sameSite reports whether a form post comes from the server's own pages,
+// as the browser says: Sec-Fetch-Site where it sends one, else Origin,
+// which must be the host asked for or the public URL's (behind a proxy
+// that passes another Host on).
+func (p *pages) sameSite(c *gin.Context) bool {
+	if site := c.GetHeader("Sec-Fetch-Site"); site != "" {
+		return site == "same-origin" || site == "none"
+	}
+	o := c.GetHeader("Origin")
+	if o == "" {
+		return true
+	}
+	u, err := url.Parse(o)
+	if err != nil {
+		return false
+	}
+	public, perr := url.Parse(p.s.hall.PublicURL)
+	return u.Host == c.Request.Host || (perr == nil && public.Host != "" && u.Host == public.Host)
+}
+
+// table is the tablet's page. With ?code= (the links of cards printed
+// before the code moved to the fragment) it signs the tablet in and
+// redirects to itself without the code. A tablet whose code the director
+// replaced or withdrew is told so above the sign-in box.
+func (p *pages) table(c *gin.Context) {
+	table, ok := p.tableNumber(c)
+	if !ok {
+		return
 	}
 	if code := c.Query("code"); code != "" {
-		a, err := p.s.svc.CheckCredential(c.Request.Context(), service.GuardTableCode, code, c.ClientIP())
-		if e := service.AsError(err); err != nil && e.Kind == service.KindRateLimited {
-			setRetryAfter(c, err)
-			signIn(http.StatusTooManyRequests, "Too many wrong codes from this tablet. Wait a minute, then scan the table card again.")
-			return
-		}
-		if err != nil || a.Kind != service.CredTable || a.Table != table {
-			signIn(http.StatusUnauthorized, "That code is not this table's. Scan the table card again or ask the director.")
-			return
-		}
-		setSession(c, code)
-		c.Redirect(http.StatusSeeOther, c.Request.URL.Path)
+		p.signInTable(c, table, code)
 		return
 	}
 	a, token := p.s.pageActor(c)
 	if a.Kind != service.CredTable || a.Table != table {
-		signIn(http.StatusUnauthorized, "")
+		msg := ""
+		if t, replaced, revoked := p.s.svc.RevokedTableCode(c.Request.Context(), sessionToken(c)); revoked && t == table {
+			msg = codeWithdrawnWords
+			if replaced {
+				msg = codeReplacedWords
+			}
+		}
+		p.tableSignInBox(c, table, http.StatusUnauthorized, msg)
 		return
 	}
 	v, err := p.s.svc.TableGame(c.Request.Context(), a, a.TournamentID, table)

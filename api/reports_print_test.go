@@ -107,8 +107,8 @@ func TestTableCardsPDF(t *testing.T) {
 	e := printedEvent(t)
 	path := e.path("/rounds/2/tablecards.pdf?base=https://club.example/")
 	wantProblem(t, e.get(path, ""), http.StatusUnauthorized, "credentials-required")
-	wantProblem(t, e.get(e.path("/rounds/2/tablecards.pdf"), e.Director), http.StatusBadRequest, "bad-base")
 	wantProblem(t, e.get(e.path("/rounds/2/tablecards.pdf?base=ftp://x"), e.Director), http.StatusBadRequest, "bad-base")
+	wantProblem(t, e.get(e.path("/rounds/2/tablecards.pdf?base="), e.Director), http.StatusBadRequest, "bad-base")
 
 	r := e.get(path, e.Director)
 	if n := wantPDF(t, r); n != 2 {
@@ -136,6 +136,15 @@ func TestTableCardsPDF(t *testing.T) {
 	}
 	wantProblem(t, e.get(gpath(game, "/scoresheet.pdf"), ""), http.StatusUnauthorized, "credentials-required")
 	wantPDF(t, e.get(gpath(game, "/scoresheet.pdf"), codes["1"]))
+
+	// Without ?base= the cards name the tablets' address (here the test
+	// server's own host), with the same codes.
+	r = e.get(e.path("/rounds/2/tablecards.pdf"), e.Director)
+	wantPDF(t, r)
+	host := strings.TrimPrefix(e.URL, "http://")
+	if again := cardCodes(t, pdfText(t, r.Body), host); fmt.Sprint(again) != fmt.Sprint(codes) {
+		t.Errorf("codes printed again at %s: %v, want %v", host, again, codes)
+	}
 }
 
 // wantPDFImages checks with pdfimages that the PDF holds n images.

@@ -23,6 +23,7 @@ type Server struct {
 	log      *slog.Logger
 	inFlight keysInFlight // Idempotency-Keys being answered
 	backups  *service.Backups
+	hall     service.HallNetwork // how tablets reach the server (handlers_tablets.go)
 }
 
 // New returns the HTTP handler for the service, trusting no proxy.
@@ -45,6 +46,10 @@ type Options struct {
 	// good backup (serve shares it with its backup timer); nil: backups
 	// through the service's store.
 	Backups *service.Backups
+	// ListenAddr is the address the server listens on (":8080"): on every
+	// interface, tablets are sent to the laptop's address on the hall's
+	// network (service.HallNetwork).
+	ListenAddr string
 }
 
 // NewWith returns the HTTP handler with options; a proxy that is neither
@@ -80,7 +85,8 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 		log = slog.New(slog.DiscardHandler)
 	}
 	gin.SetMode(gin.ReleaseMode)
-	s := &Server{svc: svc, log: log, backups: backupsFor(svc, opts)}
+	s := &Server{svc: svc, log: log, backups: backupsFor(svc, opts),
+		hall: service.HallNetwork{PublicURL: opts.PublicURL, Listen: opts.ListenAddr}}
 
 	r := gin.New()
 	// Forwarded headers count only from trusted proxies (NewWith); gin's
@@ -136,6 +142,8 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 	v1.POST("/tournaments/:id/tables/:table/credentials", s.issueTableCredential)
 	v1.GET("/tournaments/:id/credentials", s.listTableCredentials)
 	v1.POST("/tournaments/:id/credentials/:credential/revoke", s.revokeTableCredential)
+	v1.POST("/tournaments/:id/tables/:table/code/replace", s.replaceTableCode)
+	v1.GET("/tournaments/:id/tablet-address", s.tabletAddress)
 	v1.GET("/tournaments/:id/audit", s.tournamentAudit)
 	v1.GET("/tournaments/:id/events", s.watch)
 

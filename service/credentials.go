@@ -9,19 +9,19 @@ import (
 )
 
 // Table codes and how many a table has. A table has one live code in a
-// tournament: issuing it a new one revokes the old, unless the director
-// asks for another (a second tablet at the table). Codes are stored as
-// hashes only, so an old code cannot be printed again: printing the table
-// cards issues each table a new code, and the old one stops working, on
-// a tablet signed in with it too. Every revocation is in the audit log,
-// with why.
+// tournament: replacing it revokes the old, unless the director asks for
+// another (a second tablet at the table). A live code is kept as issued,
+// so that printing the table cards again prints the same codes: printing
+// never changes a code, and a tablet signed in stays signed in. Only a
+// table without a live code gets a new one when its card is printed.
+// Every revocation is in the audit log, with why, and a revoked code
+// knows the code that replaced it, so the tablet still holding it can say
+// so.
 
-// Why a table's live codes were revoked when it got a new one: the
-// reasons in the audit log.
-const (
-	ReasonReissued      = "reissued"           // the table cards were printed, each with a new code
-	ReasonCodeRequested = "new code requested" // the director issued the table a new code
-)
+// ReasonCodeRequested is why a table's live codes were revoked when the
+// director issued it a new one without saying why (the issue route; the
+// replace route asks for a reason).
+const ReasonCodeRequested = "new code requested"
 
 // TableCodeInput asks for a table code. Another issues one more live code
 // and keeps the table's others working; without it, the new code replaces
@@ -30,8 +30,8 @@ type TableCodeInput struct {
 	Another bool `json:"another"`
 }
 
-// IssuedCredential is a new table credential with its token, shown once,
-// and the ids of the table's codes it replaced (revoked).
+// IssuedCredential is a new table credential with its token, and the ids
+// of the table's codes it replaced (revoked).
 type IssuedCredential struct {
 	Credential
 	Token    string  `json:"token"`
@@ -55,24 +55,58 @@ func (s *Service) IssueTableCredential(ctx context.Context, a Actor, tournamentI
 	return out, err
 }
 
-// ReissueTableCredentials gives each of the tables a new code and revokes
-// the codes they had (printing the table cards), all at once: the answer
-// is by table, one code for a table named twice.
-func (s *Service) ReissueTableCredentials(ctx context.Context, a Actor, tournamentID int64, tables []int) (map[int]*IssuedCredential, error) {
+// ReplaceTableCode gives a table a new code and revokes the codes it had,
+// for the reason the director gives (a card left on the wrong table, a
+// code seen by someone else): the tablet signed in with an old code is
+// told its code was replaced.
+func (s *Service) ReplaceTableCode(ctx context.Context, a Actor, tournamentID int64, table int, in RevokeInput) (*IssuedCredential, error) {
+	if err := s.checkTables(ctx, a, tournamentID, []int{table}); err != nil {
+		return nil, err
+	}
+	reason := strings.TrimSpace(in.Reason)
+	if reason == "" {
+		return nil, Errorf(KindInvalid, "missing-reason", "say why table %d's code is replaced", table)
+	}
+	if err := checkLength("the reason", reason, MaxShortField); err != nil {
+		return nil, err
+	}
+	var out *IssuedCredential
+	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		out, err = s.issueTableCode(ctx, a, tournamentID, table, false, reason)
+		return err
+	})
+	return out, err
+}
+
+// TableCardCodes are the codes to print on the tables' cards: each
+// table's live code (its oldest, if it has several), and a new one only
+// for a table that has none it can print. Nothing is revoked: printing
+// the cards again prints the same codes.
+func (s *Service) TableCardCodes(ctx context.Context, a Actor, tournamentID int64, tables []int) (map[int]string, error) {
 	if err := s.checkTables(ctx, a, tournamentID, tables); err != nil {
 		return nil, err
 	}
-	out := map[int]*IssuedCredential{}
+	out := map[int]string{}
 	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+		all, err := s.Store.ListTableCredentials(ctx, tournamentID)
+		if err != nil {
+			return err
+		}
+		for _, c := range all { // oldest first
+			if c.RevokedAt == nil && c.Code != "" && out[c.Table] == "" {
+				out[c.Table] = c.Code
+			}
+		}
 		for _, table := range tables {
-			if out[table] != nil {
+			if out[table] != "" {
 				continue
 			}
-			c, err := s.issueTableCode(ctx, a, tournamentID, table, false, ReasonReissued)
+			c, err := s.issueTableCode(ctx, a, tournamentID, table, true, "")
 			if err != nil {
 				return err
 			}
-			out[table] = c
+			out[table] = c.Token
 		}
 		return nil
 	})
@@ -103,7 +137,8 @@ func (s *Service) issueTableCode(ctx context.Context, a Actor, tournamentID int6
 	if err != nil {
 		return nil, err
 	}
-	c := Credential{Kind: CredTable, TournamentID: tournamentID, Table: table, Label: fmt.Sprintf("table %d", table), TokenHash: HashToken(tok), CreatedAt: s.now()}
+	c := Credential{Kind: CredTable, TournamentID: tournamentID, Table: table, Label: fmt.Sprintf("table %d", table),
+		TokenHash: HashToken(tok), Code: tok, CreatedAt: s.now()}
 	// The insert comes first: a transaction's first write takes the write
 	// lock, so the codes read next are all there are, those of a request
 	// for the same table a moment earlier included. Two requests cannot
@@ -136,7 +171,11 @@ func (s *Service) issueTableCode(ctx context.Context, a Actor, tournamentID int6
 // entry; replacedBy is the code that replaces it, if any (0: none).
 func (s *Service) revokeTableCode(ctx context.Context, a Actor, c *Credential, reason string, replacedBy int64) (*Credential, error) {
 	before := *c
-	if err := s.Store.RevokeCredential(ctx, c.ID, s.now()); err != nil {
+	revoke := func() error { return s.Store.RevokeCredential(ctx, c.ID, s.now()) }
+	if replacedBy != 0 {
+		revoke = func() error { return s.Store.ReplaceCredential(ctx, c.ID, replacedBy, s.now()) }
+	}
+	if err := revoke(); err != nil {
 		return nil, err
 	}
 	if err := s.forgetCredential(ctx, c.ID); err != nil {
@@ -146,19 +185,13 @@ func (s *Service) revokeTableCode(ctx context.Context, a Actor, c *Credential, r
 	if err != nil {
 		return nil, err
 	}
-	var after any = *out
-	if replacedBy != 0 {
-		after = struct {
-			Credential
-			ReplacedBy int64 `json:"replaced_by"`
-		}{*out, replacedBy}
-	}
 	return out, s.Store.AddAudit(ctx, &AuditEntry{TournamentID: c.TournamentID, Who: a.Name(), Action: "revoke-credential",
-		Reason: reason, Before: mustJSON(before), After: mustJSON(after), At: s.now()})
+		Reason: reason, Before: mustJSON(before), After: mustJSON(*out), At: s.now()})
 }
 
 // ListTableCredentials lists a tournament's table credentials, revoked
-// ones included (director). Tokens are never stored, so never shown again.
+// ones included (director), each live code with its code to print or
+// read out.
 func (s *Service) ListTableCredentials(ctx context.Context, a Actor, tournamentID int64) ([]Credential, error) {
 	if err := requireDirector(a); err != nil {
 		return nil, err

@@ -164,6 +164,12 @@ type Credential struct {
 	TokenHash    string     `json:"-"`
 	CreatedAt    time.Time  `json:"created_at"`
 	RevokedAt    *time.Time `json:"revoked_at,omitempty"`
+	// Code is a live table code as issued, kept so that its card can be
+	// printed again (never a director's token), and never listed: it is
+	// shown once, when issued, and printed; ReplacedBy, of a revoked code,
+	// the code that replaced it.
+	Code       string `json:"-"`
+	ReplacedBy int64  `json:"replaced_by,omitempty"`
 }
 
 // IdempotentResponse is the first answer to a request that carried an

@@ -78,6 +78,9 @@ type Store interface {
 	// RevokeCredential marks a credential revoked (once: a second call
 	// changes nothing); ErrNotFound if there is none.
 	RevokeCredential(ctx context.Context, id int64, at time.Time) error
+	// ReplaceCredential is RevokeCredential naming the credential that
+	// replaces it (kept with the revoked one).
+	ReplaceCredential(ctx context.Context, id, replacedBy int64, at time.Time) error
 
 	SaveIdempotent(ctx context.Context, r *IdempotentResponse) error
 	GetIdempotent(ctx context.Context, scope, key string) (*IdempotentResponse, error)

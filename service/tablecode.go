@@ -1,6 +1,7 @@
 package service
 
 import (
+	"context"
 	"crypto/rand"
 	"strings"
 )
@@ -49,4 +50,22 @@ func canonicalCode(s string) string {
 		return ""
 	}
 	return code[:5] + "-" + code[5:]
+}
+
+// RevokedTableCode says what became of a table code that stopped
+// working, for the tablet still holding it: revoked is false unless token
+// is a revoked table code; replaced, whether the director gave the table
+// a new code in its place (rather than withdrawing it).
+func (s *Service) RevokedTableCode(ctx context.Context, token string) (table int, replaced, revoked bool) {
+	if token == "" {
+		return 0, false, false
+	}
+	c, err := s.Store.CredentialByHash(ctx, HashToken(token))
+	if code := canonicalCode(token); err != nil && code != "" && code != token {
+		c, err = s.Store.CredentialByHash(ctx, HashToken(code))
+	}
+	if err != nil || c.Kind != CredTable || c.RevokedAt == nil {
+		return 0, false, false
+	}
+	return c.Table, c.ReplacedBy != 0, true
 }

@@ -201,7 +201,7 @@ func (s *Service) applyTournament(t *Tournament, in TournamentInput, creating bo
 	if t.CurrentRound < 0 {
 		return Errorf(KindInvalid, "bad-round", "rounds start at 1")
 	}
-	return nil
+	return checkHallAddress(t.Settings)
 }
 
 // GetTournament reads a tournament (public).

@@ -69,11 +69,25 @@ func (s *Store) credentialsWhere(ctx context.Context, query string, args ...any)
 }
 
 // RevokeCredential marks a credential revoked at the given time, unless it
-// already is (the first revocation's time stands); ErrNotFound if there is
-// no such credential.
+// already is (the first revocation's time stands), and forgets its code;
+// ErrNotFound if there is no such credential.
 func (s *Store) RevokeCredential(ctx context.Context, id int64, at time.Time) error {
+	return s.revokeCredential(ctx, id, at, nil)
+}
+
+// ReplaceCredential is RevokeCredential keeping which credential replaced
+// the revoked one.
+func (s *Store) ReplaceCredential(ctx context.Context, id, replacedBy int64, at time.Time) error {
+	return s.revokeCredential(ctx, id, at, &replacedBy)
+}
+
+func (s *Store) revokeCredential(ctx context.Context, id int64, at time.Time, replacedBy *int64) error {
 	db := s.writer(ctx)
-	res := db.Model(&credentialRow{}).Where("id = ? AND revoked_at IS NULL", id).Update("revoked_at", at.UTC())
+	set := map[string]any{"revoked_at": at.UTC(), "code": nil}
+	if replacedBy != nil {
+		set["replaced_by"] = *replacedBy
+	}
+	res := db.Model(&credentialRow{}).Where("id = ? AND revoked_at IS NULL", id).Updates(set)
 	if res.Error != nil {
 		return wrap("revoke credential", res.Error)
 	}

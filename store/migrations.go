@@ -240,6 +240,14 @@ ALTER TABLE results ADD COLUMN group_seats TEXT CHECK (group_seats IS NULL OR js
 -- turn they follow and written back after it. NULL when there is none.
 ALTER TABLE turn_events ADD COLUMN note TEXT;
 `},
+	{10, "printable table codes", `
+-- A live table code as issued, so that its card can be printed again
+-- (NULL once revoked, and always for a director's token, which is kept
+-- hashed only); replaced_by: the code that replaced a revoked one, so the
+-- tablet still holding it can say so.
+ALTER TABLE credentials ADD COLUMN code TEXT;
+ALTER TABLE credentials ADD COLUMN replaced_by INTEGER;
+`},
 }
 
 // migrate applies the migrations up to version upTo that the database

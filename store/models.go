@@ -358,6 +358,8 @@ type credentialRow struct {
 	TokenHash    string     `gorm:"column:token_hash"`
 	CreatedAt    time.Time  `gorm:"column:created_at;autoCreateTime:false"`
 	RevokedAt    *time.Time `gorm:"column:revoked_at"`
+	Code         *string    `gorm:"column:code"`        // a live table code as issued; NULL otherwise
+	ReplacedBy   *int64     `gorm:"column:replaced_by"` // the code that replaced a revoked one
 }
 
 func (credentialRow) TableName() string { return "credentials" }
@@ -373,6 +375,14 @@ func toCredentialRow(c *service.Credential) credentialRow {
 		t := c.RevokedAt.UTC()
 		r.RevokedAt = &t
 	}
+	if c.Code != "" && c.Kind == service.CredTable {
+		code := c.Code
+		r.Code = &code
+	}
+	if c.ReplacedBy != 0 {
+		by := c.ReplacedBy
+		r.ReplacedBy = &by
+	}
 	return r
 }
 
@@ -381,6 +391,12 @@ func (r *credentialRow) toService() service.Credential {
 		TokenHash: r.TokenHash, CreatedAt: r.CreatedAt, RevokedAt: r.RevokedAt}
 	if r.TournamentID != nil {
 		c.TournamentID = *r.TournamentID
+	}
+	if r.Code != nil {
+		c.Code = *r.Code
+	}
+	if r.ReplacedBy != nil {
+		c.ReplacedBy = *r.ReplacedBy
 	}
 	return c
 }

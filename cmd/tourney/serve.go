@@ -150,8 +150,13 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 		fmt.Fprintf(stderr, "director token (shown once): %s\n", token)
 	}
 
+	ln, err := listen(cfg)
+	if err != nil {
+		return err
+	}
+	defer ln.Close() // Serve closes it too: this is for an early return
 	backups := service.NewBackups(st)
-	handler, err := api.NewWith(svc, log, api.Options{TrustedProxies: cfg.proxies(), PublicURL: cfg.PublicURL, Backups: backups})
+	handler, err := api.NewWith(svc, log, api.Options{TrustedProxies: cfg.proxies(), PublicURL: cfg.PublicURL, Backups: backups, ListenAddr: ln.Addr().String()})
 	if err != nil {
 		return err
 	}
@@ -160,10 +165,6 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 		return err
 	}
 	defer stopBackups() // before the store closes
-	ln, err := listen(cfg)
-	if err != nil {
-		return err
-	}
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: readHeaderTimeout,
@@ -176,7 +177,8 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 	// Consoles' event streams never end by themselves: close them when
 	// shutting down, so that the requests in flight can finish.
 	srv.RegisterOnShutdown(svc.Close)
-	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB)
+	tablets := tabletAddress(cfg, ln.Addr().String())
+	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB, "tablets", tablets.Base+"/table/N", "tablets_reachable", tablets.Reachable)
 	if ready != nil {
 		ready(ln.Addr().String())
 	}

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+
+	"tourney/service"
 )
 
 // runStart is what starting tourney with no arguments does (a double-click
@@ -36,7 +38,7 @@ func runStart(stdout, stderr io.Writer) int {
 	}
 	cfg.started = func(addr, token string) {
 		url := "http://" + browserHost(addr) + "/director"
-		printStarted(stdout, url, token, cfg.DB, logPath)
+		printStarted(stdout, url, tabletAddress(cfg, addr), token, cfg.DB, logPath)
 		if err := openBrowser(url); err != nil {
 			fmt.Fprintf(stdout, "(no browser opened: %v; open the address above yourself)\n", err)
 		}
@@ -56,10 +58,15 @@ func runStart(stdout, stderr io.Writer) int {
 	return 0
 }
 
-// printStarted tells the director where the page is, how to sign in and
-// how to stop.
-func printStarted(w io.Writer, url, token, db, logPath string) {
+// printStarted tells the director where the page is, where tablets go
+// (or why they cannot reach this laptop), how to sign in and how to stop.
+func printStarted(w io.Writer, url string, tablets service.TabletAddress, token, db, logPath string) {
 	fmt.Fprintf(w, "\ntourney is running.\n\n  Director page:  %s\n", url)
+	if tablets.Reachable {
+		fmt.Fprintf(w, "  Tablets:        %s/table/N\n", tablets.Base)
+	} else {
+		fmt.Fprintf(w, "  %s.\n", tablets.Warning)
+	}
 	if token != "" {
 		fmt.Fprintf(w, "  Director token: %s\n                  (shown this once: write it down, it signs you in)\n", token)
 	} else {
@@ -108,6 +115,13 @@ func browserHost(addr string) string {
 		host = "localhost"
 	}
 	return net.JoinHostPort(host, port)
+}
+
+// tabletAddress is where tablets reach a server listening on addr, as
+// the table cards say when no tournament names a hall address.
+func tabletAddress(cfg serveConfig, addr string) service.TabletAddress {
+	h := service.HallNetwork{PublicURL: cfg.PublicURL, Listen: addr}
+	return h.Address("", "http://"+browserHost(addr))
 }
 
 // listen listens on cfg.Addr, or, if that port is taken and

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"tourney/service"
 	"tourney/store"
 )
 
@@ -82,16 +83,21 @@ func TestListenFallsBack(t *testing.T) {
 }
 
 func TestPrintStarted(t *testing.T) {
+	lan := service.HallNetwork{Listen: ":8080", LAN: func() net.IP { return net.IPv4(192, 168, 1, 20) }}.Address("", "http://localhost:8080")
+	loopback := service.HallNetwork{Listen: "127.0.0.1:8080"}.Address("", "http://localhost:8080")
 	for _, c := range []struct {
 		name, token string
+		tablets     service.TabletAddress
 		want        []string
 	}{
-		{"first start", "tok123", []string{"Director page:  http://localhost:8080/director", "Director token: tok123", "Log:            /data/tourney.log", "Ctrl+C", "close this window"}},
-		{"later starts", "", []string{"Director page:", "tourney password --db", "Ctrl+C"}},
+		{"first start", "tok123", lan, []string{"Director page:  http://localhost:8080/director", "Tablets:        http://192.168.1.20:8080/table/N",
+			"Director token: tok123", "Log:            /data/tourney.log", "Ctrl+C", "close this window"}},
+		{"later starts", "", lan, []string{"Director page:", "tourney password --db", "Ctrl+C"}},
+		{"no network", "", loopback, []string{"  Tablets cannot reach this laptop at localhost: connect it to the hall's network or set the hall address."}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b bytes.Buffer
-			printStarted(&b, "http://localhost:8080/director", c.token, "/data/tourney.db", "/data/tourney.log")
+			printStarted(&b, "http://localhost:8080/director", c.tablets, c.token, "/data/tourney.db", "/data/tourney.log")
 			for _, w := range c.want {
 				if !strings.Contains(b.String(), w) {
 					t.Errorf("missing %q in:\n%s", w, b.String())

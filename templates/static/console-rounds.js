@@ -1,6 +1,6 @@
 // Rounds: pair a round with a chosen system, see every pairing with the
-// reason the system gives, make a round current, issue table codes and
-// print the round's sheets. Changing single pairings is console-pairs.js.
+// reason the system gives, make a round current, issue and replace table
+// codes, show the address tablets open and print the round's sheets. Changing single pairings is console-pairs.js.
 (function () {
   "use strict";
   var C = Console, el = C.el;
@@ -29,24 +29,47 @@
 
   // reports are the round's printouts; the ones only the director may
   // open carry the page's CSRF token, as a link cannot send a header.
+  // The table cards carry each table's code, the same however often
+  // they are printed, and send tablets to the address the server decides.
   function reports(n) {
     var base = C.base + "/rounds/" + n, d = division(), q = "csrf=" + encodeURIComponent(C.csrf) + (d ? "&division=" + d : "");
     var nav = document.getElementById("round-reports");
     nav.textContent = "";
-    [["Table cards with QR codes", base + "/tablecards.pdf?base=" + encodeURIComponent(location.origin) + "&" + q],
+    [["Table cards with QR codes", base + "/tablecards.pdf?" + q],
       ["Pairings", base + "/pairings.pdf?" + q], ["Score sheets", base + "/scoresheets.pdf?" + q],
-      ["Score sheets to fill in", base + "/blank-scoresheets.pdf?" + q], ["Result slips", base + "/slips.pdf?" + q]].forEach(function (r, i) {
-      var a = el("a", { href: r[1], target: "_blank", rel: "noopener", className: "report" }, r[0] + " (PDF)");
-      // The cards carry new codes: the tables' old ones stop working.
-      if (i === 0) {
-        a.title = "Gives every table of the round a new code; the old codes stop working";
-        a.addEventListener("click", function (e) {
-          if (!confirm("Printing the table cards gives every table of round " + n + " a new code. The old codes stop working at once: a tablet signed in with one must scan its table's new card. Print them?")) e.preventDefault();
-        });
-      }
-      nav.appendChild(a);
+      ["Score sheets to fill in", base + "/blank-scoresheets.pdf?" + q], ["Result slips", base + "/slips.pdf?" + q]].forEach(function (r) {
+      nav.appendChild(el("a", { href: r[1], target: "_blank", rel: "noopener", className: "report" }, r[0] + " (PDF)"));
     });
   }
+  // cardLink prints one table's card of the round shown.
+  function cardLink(table) {
+    var d = division();
+    return C.base + "/rounds/" + shown() + "/tablecards.pdf?table=" + table + "&csrf=" + encodeURIComponent(C.csrf) + (d ? "&division=" + d : "");
+  }
+
+  // The hall address: the address tablets open when the hall gives this
+  // laptop a fixed name (console-tablets.js shows the one in use).
+  var hform = document.getElementById("hall-form");
+  if (location.hash === "#hall-address") document.getElementById("hall-address").open = true;
+  ConsoleTablets.ready.then(function (a) { if (a && a.warning) document.getElementById("hall-address").open = true; });
+  function loadHallAddress() {
+    return C.api("GET", C.base).then(function (t) { hform.elements.public_url.value = (t.settings || {}).public_url || ""; });
+  }
+  // Settings are replaced whole: the others are sent back as they are.
+  C.submit(hform, function () {
+    var v = hform.elements.public_url.value.trim();
+    return C.api("GET", C.base).then(function (t) {
+      var settings = t.settings || {};
+      if (v) settings.public_url = v; else delete settings.public_url;
+      return C.api("PATCH", C.base, { settings: settings });
+    }).then(function (t) {
+      hform.elements.public_url.value = (t.settings || {}).public_url || "";
+      return ConsoleTablets.load().then(function () {
+        var at = ConsoleTablets.base() + "/table/…";
+        return v ? "Saved: tablets open " + at : "No hall address: tablets open " + at;
+      });
+    });
+  });
 
   // names: "Ann v Bob", everyone at a table of three or four, "Ann & Cy
   // vs Bob & Di" in a team game.
@@ -235,7 +258,7 @@
     var li = el("li", { className: "code" + (revoked ? " revoked" : ""), dataset: { credential: String(cred.id), table: String(cred.table) } },
       el("strong", { className: "code-table" }, "Table " + cred.table),
       el("span", { className: "code-info" }, el("span", { className: "code-when" }, "issued ", stamp(cred.created_at)), " ",
-        revoked ? el("span", { className: "state revoked" }, "revoked ", stamp(cred.revoked_at)) : el("span", { className: "state active" }, "active")));
+        revoked ? el("span", { className: "state revoked" }, cred.replaced_by ? "replaced " : "revoked ", stamp(cred.revoked_at)) : el("span", { className: "state active" }, "active")));
     if (!revoked) {
       var b = el("button", { type: "button", className: "revoke", title: "Revoke table " + cred.table + "'s code" }, "Revoke…");
       b.addEventListener("click", function () {
@@ -243,10 +266,12 @@
         if (!open) { open = revokeForm(cred); li.appendChild(open); }
         open.elements.reason.focus();
       });
-      li.appendChild(b);
+      var rb = el("button", { type: "button", className: "replace", title: "Give table " + cred.table + " a new code in place of this one" }, "Replace code");
+      rb.addEventListener("click", function () { askReplace(cred.table); });
+      li.appendChild(el("span", { className: "code-actions" }, rb, b));
       var tok = tokens[cred.id];
       if (tok) {
-        var url = location.origin + "/table/" + cred.table + "?code=" + encodeURIComponent(tok);
+        var url = ConsoleTablets.base() + "/table/" + cred.table + "#code=" + encodeURIComponent(tok);
         li.appendChild(el("div", { className: "code-token" }, el("code", { className: "token" }, tok),
           el("a", { href: url, target: "_blank", rel: "noopener", className: "btn-link" }, "Open the table page")));
       }
@@ -297,14 +322,44 @@
     });
   });
 
-  // Printing the table cards issues new codes (and revokes the tables'
-  // old ones) in another tab: the list is read again when the director
-  // comes back.
+  // Replacing a table's code asks why in the page's own dialog, then
+  // shows the new code and offers the table's card to print again.
+  var dialog = document.getElementById("replace-dialog");
+  var rform = document.getElementById("replace-form");
+  var replaced = document.getElementById("replaced");
+  function askReplace(table) {
+    dialog.dataset.table = String(table);
+    dialog.querySelectorAll(".replace-table").forEach(function (s) { s.textContent = table; });
+    rform.hidden = false; replaced.hidden = true;
+    rform.elements.reason.value = "";
+    rform.querySelector(".form-status").hidden = true;
+    dialog.showModal();
+    rform.elements.reason.focus();
+  }
+  rform.querySelector(".cancel").addEventListener("click", function () { dialog.close(); });
+  replaced.querySelector(".close").addEventListener("click", function () { dialog.close(); });
+  C.submit(rform, function () {
+    var table = C.num(dialog.dataset.table);
+    return C.api("POST", C.base + "/tables/" + table + "/code/replace", { reason: rform.elements.reason.value }).then(function (cred) {
+      tokens[cred.id] = cred.token;
+      replaced.querySelector("code.token").textContent = cred.token;
+      replaced.querySelector("a.print-card").href = cardLink(table);
+      replaced.querySelector("a.print-card").textContent = "Print table " + table + "'s card (PDF)";
+      rform.hidden = true; replaced.hidden = false;
+      replaced.querySelector("a.print-card").focus();
+      codesSay("Table " + table + " has a new code; its old one stopped working.");
+      loadCodes();
+    });
+  });
+
+  // Codes issued or revoked in another tab: the list is read again when
+  // the director comes back.
   window.addEventListener("focus", C.debounce(loadCodes, 200));
 
   load();
   loadStatus();
   loadCodes();
+  loadHallAddress();
   var reload = C.debounce(function () { load(); loadStatus(); }, 200);
   C.live(C.tournament, { pairings: reload, result: reload, players: reload, game: function (n) { if (n.status === "finished") reload(); } });
 })();
