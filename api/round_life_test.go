@@ -163,7 +163,7 @@ func TestHandResultOverRecord(t *testing.T) {
 	}
 	wantStandings(t, e.standings(""), "1 Doug 1-0 +115", "2 Emely 0-1 -115")
 	v := f.view(f.game)
-	if v.Status != service.StatusVoided || v.Official == nil || !v.Official.EnteredByHand || !slices.Equal(v.Official.Scores, []int{460, 345}) ||
+	if v.Status != service.StatusFinished || !v.RecordSetAside || v.Official == nil || !v.Official.EnteredByHand || !slices.Equal(v.Official.Scores, []int{460, 345}) ||
 		v.Official.WinnerPlayerID == nil || *v.Official.WinnerPlayerID != f.players[0] || len(v.Turns) != 7 {
 		t.Fatalf("game view %+v official %+v", v, v.Official)
 	}
@@ -197,7 +197,7 @@ func TestVoidFinishedRecord(t *testing.T) {
 		t.Fatalf("amended %+v", r)
 	}
 	wantStandings(t, e.standings(""), "1 Doug 1-0 +96", "2 Emely 0-1 -96")
-	if v := f.view(f.game); v.Status != service.StatusVoided || v.Official == nil || v.Official.Scores[1] != 355 {
+	if v := f.view(f.game); v.Status != service.StatusFinished || !v.RecordSetAside || v.Official == nil || v.Official.Scores[1] != 355 {
 		t.Fatalf("view %+v", v.Official)
 	}
 	// Voiding is undone like any entry: the record's result comes back.
