@@ -95,6 +95,17 @@ func TestResultInOnEveryScreen(t *testing.T) {
 				t.Error("the tablet hides the result")
 			}
 
+			// The game's score sheet says how the result came.
+			sheet := f.get(gpath(f.game, "/scoresheet.pdf"), f.Director)
+			wantPDF(t, sheet)
+			how := "director entered this result by hand"
+			if tc.aside {
+				how = "record was set aside"
+			}
+			if text := strings.Join(strings.Fields(pdfText(t, sheet.Body)), " "); !strings.Contains(text, how) {
+				t.Errorf("the score sheet does not say %q:\n%s", how, text)
+			}
+
 			// A turn is refused, from the table and from the director.
 			for _, token := range []string{f.table, f.Director} {
 				wantProblem(t, f.enter(f.game, token, turn{Player: 1, Move: "8D JO"}), tc.turnSt, tc.turnErr)
