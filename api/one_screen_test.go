@@ -22,7 +22,7 @@ func TestResultInOnEveryScreen(t *testing.T) {
 		scores  []int  // the seats' scores every view shows
 		winner  string // what the tablet says of the result
 		room    string // the room's status
-		turnErr string // the code a turn is refused with
+		turnErr string // the code a turn is refused with (409)
 		turnSt  int
 		aside   bool // the record was set aside
 	}{
@@ -43,7 +43,7 @@ func TestResultInOnEveryScreen(t *testing.T) {
 			}
 			must[service.RoundResult](t, f.post(e.path("/results"), f.Director, map[string]any{"round": 1, "players": f.players,
 				"scores": []int{390, 401}, "record": "void", "reason": "tablet died, kept on paper"}), http.StatusCreated)
-		}, []int{390, 401}, "Emely wins 401–390", "finished, result entered by hand", "record-voided", http.StatusUnprocessableEntity, true},
+		}, []int{390, 401}, "Emely wins 401–390", "finished, result entered by hand", "game-has-result", http.StatusConflict, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

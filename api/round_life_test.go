@@ -171,7 +171,9 @@ func TestHandResultOverRecord(t *testing.T) {
 	if pub := must[service.GameView](t, f.get(gpath(f.game, ""), ""), http.StatusOK); pub.Official == nil || pub.Official.Scores[0] != 460 {
 		t.Fatalf("public view %+v", pub.Official)
 	}
-	wantProblem(t, f.enter(f.game, f.table, turn{Player: 1, Move: "-"}), http.StatusUnprocessableEntity, "record-voided")
+	// The result is in: the game is finished, and a turn is refused as for
+	// any game whose result is in (game-has-result, 409).
+	wantProblem(t, f.enter(f.game, f.table, turn{Player: 1, Move: "-"}), http.StatusConflict, "game-has-result")
 	audit := must[[]service.AuditEntry](t, f.get(e.path("/audit"), f.Director), http.StatusOK)
 	if !slices.ContainsFunc(audit, func(a service.AuditEntry) bool { return a.Action == "void-record" && a.Reason == hand["reason"] }) {
 		t.Fatalf("no void-record audit entry")
