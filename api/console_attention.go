@@ -46,6 +46,33 @@ var statusWords = map[string]string{
 	service.StatusAwaitingRacks:      "racks to enter",
 	service.StatusFinished:           "finished",
 	service.StatusVoided:             "record set aside",
+	statusByHand:                     "finished, result entered by hand",
+}
+
+// statusByHand is statusWords' key for a game finished on a result the
+// director entered by hand (its status is "finished"; how the result
+// came is the official result's).
+const statusByHand = "finished-by-hand"
+
+// gameStatusWords says a game's status in plain words, and how its result
+// came when the director keyed it (the console's script says it the same
+// way: Attention.gameStatus in templates/static/console.js).
+func gameStatusWords(v *service.GameView) string {
+	if v.ResultByHand() {
+		return plainCode(statusWords, statusByHand)
+	}
+	return plainCode(statusWords, v.Status)
+}
+
+// roomTurn is the room's turn column: the number of the play to be
+// entered, the tablet's "Turn N" (next_play), while the game is being
+// played; a dash once it is over (the tablet shows the result then).
+func roomTurn(v *service.GameView) string {
+	switch v.Status {
+	case service.StatusInProgress, service.StatusOnHold:
+		return strconv.Itoa(v.NextPlay)
+	}
+	return "–"
 }
 
 // irregularWords say in plain words why a play that stood was irregular
@@ -163,7 +190,8 @@ func attention(v *service.GameView, now time.Time) []attentionItem {
 	case service.StatusAwaitingRacks:
 		add(say("awaiting-racks"))
 	case service.StatusFinished:
-		if known, all := confirmedByAll(v); known && !all {
+		// A result keyed by the director is nobody's to confirm at the table.
+		if known, all := confirmedByAll(v); known && !all && !v.ResultByHand() {
 			if len(v.Confirmed) > 2 {
 				add(say("unconfirmed-all"))
 			} else {

@@ -40,7 +40,7 @@ type truthGame struct {
 // live: the game has a record that decides its result (turns not set
 // aside).
 func (g *truthGame) live() bool {
-	return len(g.view.Turns) > 0 && g.view.Status != service.StatusVoided
+	return len(g.view.Turns) > 0 && !g.view.RecordSetAside
 }
 
 // replayable: every active entry is a step of dougVEmely (or its final
@@ -174,8 +174,11 @@ func (w *truthWorld) checkTruth(when string, pdfs bool) {
 		v := &g.view
 		var scores []int
 		var winner *int64
+		if g.result != nil && v.Status != service.StatusFinished {
+			fail("%s has its result in (%s) but its status is %s", g, g.result.Source, v.Status)
+		}
 		switch {
-		case v.Status == service.StatusFinished:
+		case v.Status == service.StatusFinished && !v.ResultByHand():
 			if v.Result == nil || len(v.Result.Final) != 2 {
 				fail("%s is finished without a final result: %+v", g, v.Result)
 			}
@@ -277,7 +280,7 @@ func describe(s *truthState) string {
 	var b strings.Builder
 	for _, g := range s.games {
 		fmt.Fprintf(&b, "  %s", g)
-		if g.view.Result != nil && g.view.Status == service.StatusFinished {
+		if g.view.Result != nil && g.view.Status == service.StatusFinished && !g.view.ResultByHand() {
 			fmt.Fprintf(&b, " final %v", g.view.Result.Final)
 		}
 		if g.result != nil {

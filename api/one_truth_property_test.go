@@ -74,7 +74,7 @@ func (w *truthWorld) step(s *truthState) {
 		case g.replayable() && g.result == nil:
 			add(6, func() { w.advance(g, 1+w.rng.IntN(3)) })
 			add(3, func() { w.finish(g) })
-		case !g.live() && g.view.Status != service.StatusVoided && g.result != nil:
+		case !g.live() && !g.view.RecordSetAside && g.result != nil:
 			add(1, func() { w.refuseRecordBesideResult(g) })
 		}
 		if g.live() && g.view.Status == service.StatusInProgress {

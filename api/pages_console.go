@@ -110,11 +110,12 @@ type consoleRow struct {
 	LastISO   string          `json:"last,omitempty"`
 	Ago       string          `json:"-"`
 	Status    string          `json:"-"` // in plain words
+	Turn      string          `json:"-"` // the tablet's turn number (roomTurn)
 	Attention []attentionItem `json:"attention"`
 }
 
 func newConsoleRow(v *service.GameView, now time.Time, teams bool) consoleRow {
-	row := consoleRow{Game: v, Teams: teams, Attention: attention(v, now), Status: plainCode(statusWords, v.Status)}
+	row := consoleRow{Game: v, Teams: teams, Attention: attention(v, now), Status: gameStatusWords(v), Turn: roomTurn(v)}
 	row.Names, row.Scores = roomNames(v, teams), roomScores(v, teams)
 	for _, t := range v.Turns {
 		if t.CreatedAt.After(row.Last) {
@@ -124,6 +125,8 @@ func newConsoleRow(v *service.GameView, now time.Time, teams bool) consoleRow {
 	if !row.Last.IsZero() {
 		row.LastISO = row.Last.UTC().Format(time.RFC3339)
 		row.Ago = now.Sub(row.Last).Round(time.Second).String() + " ago"
+	} else if v.ResultByHand() {
+		row.Ago = "–" // nothing entered at the table: the result was keyed
 	} else {
 		row.Ago = "no entries yet"
 	}
@@ -197,6 +200,9 @@ func roomNames(v *service.GameView, teams bool) string {
 // roomScores are the running scores in seat order; a team game's are the
 // two teams' (each the sum of its players').
 func roomScores(v *service.GameView, teams bool) string {
+	if v.Official != nil && v.Official.Kind == service.ResultForfeit {
+		return "forfeit" // no game: no scores to show (director.js says the same)
+	}
 	var scores []string
 	if teams && len(v.Players) == 4 {
 		for team := range 2 {

@@ -116,5 +116,5 @@ func (p *pages) consoleGame(c *gin.Context) {
 		Game   *service.GameView
 		Status string // in plain words
 		Board  boardView
-	}{cp, v, plainCode(statusWords, v.Status), newBoardView(layout, v.Board, squareNames(v.Variant))})
+	}{cp, v, gameStatusWords(v), newBoardView(layout, v.Board, squareNames(v.Variant))})
 }

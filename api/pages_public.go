@@ -116,7 +116,7 @@ type hallDivision struct {
 }
 
 type standingLine struct {
-	Rank           int
+	Rank           string // "–" for a withdrawn player, who takes no rank
 	Name           string
 	Record, Spread string
 }
@@ -138,7 +138,11 @@ func hallView(h service.HallDivision) hallDivision {
 		v.Key = strconv.FormatInt(*h.DivisionID, 10)
 	}
 	for _, r := range h.Standings {
-		v.Standings = append(v.Standings, standingLine{Rank: r.Rank, Name: r.Name,
+		rank, name := strconv.Itoa(r.Rank), r.Name
+		if r.Withdrawn {
+			rank, name = "–", name+" (withdrawn)"
+		}
+		v.Standings = append(v.Standings, standingLine{Rank: rank, Name: name,
 			Record: reports.Record(r.Wins, r.Losses), Spread: reports.Signed(r.Spread)})
 	}
 	for _, pv := range h.Pairings {

@@ -147,6 +147,10 @@ type tablePage struct {
 	// play to be entered (turns count plays, as score sheets do).
 	Status   string
 	NextPlay int
+	// Over: the game takes no more moves (the page shows no entry);
+	// Result: a finished game's result in words (nil before).
+	Over   bool
+	Result *tableResult
 	// Teams: a team game, seats 1 and 3 against 2 and 4 (for the page's
 	// script).
 	Teams      bool
@@ -176,20 +180,18 @@ var tableStatusWords = map[string]string{
 func newTablePage(v *service.GameView, l *scoring.Layout, csrf string) tablePage {
 	names := squareNames(v.Variant)
 	tp := tablePage{page: page{Title: fmt.Sprintf("Table %d", v.Table), BodyClass: "tablet", CSRF: csrf, Styles: []string{"table.css"}},
-		Game: v, Board: newBoardView(l, v.Board, names), Status: tableStatusWords[v.Status], NextPlay: 1}
-	if tp.Status == "" {
-		tp.Status = "in play"
-	}
+		Game: v, Board: newBoardView(l, v.Board, names), Status: tableStatus(v), NextPlay: v.NextPlay,
+		Over: tableOver[v.Status], Result: newTableResult(v, v.Teams)}
 	for _, pl := range v.Players {
 		if pl.Seat == v.ToMove {
 			tp.ToMoveName = pl.Name
 		}
 	}
 	plays := map[int]int{} // event seq: play number
-	for i := range v.Turns {
+	for i, n := 0, 1; i < len(v.Turns); i++ {
 		if t := &v.Turns[i]; t.Kind == service.EventMove && !t.Undone {
-			plays[t.Seq] = tp.NextPlay
-			tp.NextPlay++
+			plays[t.Seq] = n
+			n++
 		}
 	}
 	for i := len(v.Turns) - 1; i >= 0; i-- {

@@ -163,7 +163,7 @@ func TestHandResultOverRecord(t *testing.T) {
 	}
 	wantStandings(t, e.standings(""), "1 Doug 1-0 +115", "2 Emely 0-1 -115")
 	v := f.view(f.game)
-	if v.Status != service.StatusVoided || v.Official == nil || !v.Official.EnteredByHand || !slices.Equal(v.Official.Scores, []int{460, 345}) ||
+	if v.Status != service.StatusFinished || !v.RecordSetAside || v.Official == nil || !v.Official.EnteredByHand || !slices.Equal(v.Official.Scores, []int{460, 345}) ||
 		v.Official.WinnerPlayerID == nil || *v.Official.WinnerPlayerID != f.players[0] || len(v.Turns) != 7 {
 		t.Fatalf("game view %+v official %+v", v, v.Official)
 	}
@@ -171,7 +171,9 @@ func TestHandResultOverRecord(t *testing.T) {
 	if pub := must[service.GameView](t, f.get(gpath(f.game, ""), ""), http.StatusOK); pub.Official == nil || pub.Official.Scores[0] != 460 {
 		t.Fatalf("public view %+v", pub.Official)
 	}
-	wantProblem(t, f.enter(f.game, f.table, turn{Player: 1, Move: "-"}), http.StatusUnprocessableEntity, "record-voided")
+	// The result is in: the game is finished, and a turn is refused as for
+	// any game whose result is in (game-has-result, 409).
+	wantProblem(t, f.enter(f.game, f.table, turn{Player: 1, Move: "-"}), http.StatusConflict, "game-has-result")
 	audit := must[[]service.AuditEntry](t, f.get(e.path("/audit"), f.Director), http.StatusOK)
 	if !slices.ContainsFunc(audit, func(a service.AuditEntry) bool { return a.Action == "void-record" && a.Reason == hand["reason"] }) {
 		t.Fatalf("no void-record audit entry")
@@ -197,7 +199,7 @@ func TestVoidFinishedRecord(t *testing.T) {
 		t.Fatalf("amended %+v", r)
 	}
 	wantStandings(t, e.standings(""), "1 Doug 1-0 +96", "2 Emely 0-1 -96")
-	if v := f.view(f.game); v.Status != service.StatusVoided || v.Official == nil || v.Official.Scores[1] != 355 {
+	if v := f.view(f.game); v.Status != service.StatusFinished || !v.RecordSetAside || v.Official == nil || v.Official.Scores[1] != 355 {
 		t.Fatalf("view %+v", v.Official)
 	}
 	// Voiding is undone like any entry: the record's result comes back.

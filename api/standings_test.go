@@ -481,7 +481,9 @@ func TestWithdrawal(t *testing.T) {
 	}
 	wantProblem(t, e.post(e.path(fmt.Sprintf("/players/%d/withdraw", e.ids["Bob"])), e.Director, nil), http.StatusConflict, "already-withdrawn")
 	rows := e.standings("")
-	wantStandings(t, rows, "1 Ann 1-0 +50", "1 Cat 1-0 +50", "3 Bob 0-1 -50", "3 Dan 0-1 -50")
+	// Bob keeps his line but takes no rank (0: absent in the JSON), as in
+	// tsh; Dan is 3rd alone (TestWithdrawnRankEverywhere).
+	wantStandings(t, rows, "1 Ann 1-0 +50", "1 Cat 1-0 +50", "0 Bob 0-1 -50", "3 Dan 0-1 -50")
 	if !rows[2].Withdrawn || rows[0].Forfeits != 1 {
 		t.Fatalf("rows %+v", rows)
 	}

@@ -39,7 +39,9 @@ func polishDivision() Division {
 		{Rank: 1, Tied: true, Number: 1, Name: "Élodie Müller", Wins: 2, Spread: 56},
 		{Rank: 1, Tied: true, Number: 3, Name: "Søren Ørsted", Wins: 1, Losses: 1, Spread: 126},
 		{Rank: 3, Number: 2, Name: "Łukasz Żółw", Wins: 1, Losses: 1, Spread: 18},
-		{Rank: 4, Number: 4, Name: "Ana Peña", Losses: 1, Spread: -150, Withdrawn: true},
+		// Withdrawn: no rank (tsh's ComputeRanks leaves inactive players
+		// out; standings.TestWithdrawnTakeNoRank): the wall prints a dash.
+		{Number: 4, Name: "Ana Peña", Losses: 1, Spread: -150, Withdrawn: true},
 	} {
 		s.Last = players[s.Number-1].last()
 		d.Standings = append(d.Standings, s)
@@ -81,7 +83,7 @@ func TestStandings(t *testing.T) {
 		"RANK PLAYER WON–LOST SPREAD LAST GAME",
 		"1= Élodie Müller 2–0 +56 R2 W 401–377 v Søren Ørsted",
 		"3 Łukasz Żółw 1–1 +18 R2 bye +50",
-		"4 Ana Peña (withdrawn) 0–1 −150 R1 L 300–450 v Søren Ørsted")
+		"– Ana Peña (withdrawn) 0–1 −150 R1 L 300–450 v Søren Ørsted")
 	if n := pages(t, pdf); n != 1 {
 		t.Errorf("%d pages, want 1", n)
 	}

@@ -52,7 +52,7 @@ func ratingsShape(dr service.DivisionRatings) wallShape {
 		{head: "Change", align: alignRight, face: sans},
 	}}
 	for _, p := range dr.Players {
-		rank := strconv.Itoa(p.Rank)
+		rank := rankText(p.Rank, p.Withdrawn)
 		if p.Tied {
 			rank += "="
 		}

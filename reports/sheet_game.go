@@ -117,7 +117,7 @@ func resultOf(g *service.GameView, endRacks map[int]string) *SheetResult {
 // handResult is the result block of a result the director entered by
 // hand: the scores, the winner, and nothing the record would add.
 func handResult(g *service.GameView, o *service.OfficialResult) *SheetResult {
-	res := &SheetResult{Final: append([]int(nil), o.Scores...), ByHand: true, Voided: g.Status == service.StatusVoided,
+	res := &SheetResult{Final: append([]int(nil), o.Scores...), ByHand: true, Voided: g.Status == service.StatusVoided || g.RecordSetAside,
 		DecidedBy: "score"}
 	for _, p := range g.Players {
 		if o.WinnerPlayerID != nil && p.PlayerID == *o.WinnerPlayerID {

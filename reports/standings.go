@@ -23,7 +23,7 @@ func WriteStandings(w io.Writer, paper Paper, d Division) error {
 	short := wallShape{cols: full.cols[:4], weight: 0.6}
 	tied, anyLast := false, false
 	for _, s := range d.Standings {
-		rank := strconv.Itoa(s.Rank)
+		rank := rankText(s.Rank, s.Withdrawn)
 		if s.Tied {
 			rank += "="
 			tied = true
@@ -47,4 +47,13 @@ func WriteStandings(w io.Writer, paper Paper, d Division) error {
 	}
 	drawWall(newCanvas(pdf), paper, wallHead{kind: "STANDINGS", tournament: d.Tournament, title: d.caption(), key: key}, shapes...)
 	return pdf.Output(w)
+}
+
+// rankText is a rank as the printed lists show it: a withdrawn player has
+// none (as in tsh, they are left out of the ranking), a dash.
+func rankText(rank int, withdrawn bool) string {
+	if withdrawn || rank == 0 {
+		return "–"
+	}
+	return strconv.Itoa(rank)
 }

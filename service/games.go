@@ -162,8 +162,7 @@ func (s *Service) GetGame(ctx context.Context, a Actor, gameID int64) (*GameView
 	if err := canRead(a, l); err != nil {
 		return nil, err
 	}
-	v := s.view(l.t, l.g, l.names, l.events, l.r)
-	v.Official = officialView(l.g, l.official)
+	v := s.view(l.t, l.g, l.names, l.events, l.r).withResult(l.g, l.official)
 	if err := s.withCorrections(ctx, a, v); err != nil {
 		return nil, err
 	}

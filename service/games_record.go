@@ -159,22 +159,27 @@ func (s *Service) voidRecord(ctx context.Context, a Actor, l *loaded, reason str
 		map[string]any{"status": StatusVoided})
 }
 
-// refuseBesideHandResult refuses to start a record for a game whose
-// result the director entered by hand (game-has-result): a record beside
-// a hand result would be a second truth for the pairing. Once a record is
-// live a hand result cannot be entered (game-has-record), so only a game
-// without one is looked at.
+// refuseBesideHandResult refuses to start or go on with a record for a
+// game whose result the director entered by hand (game-has-result): a
+// record beside a hand result would be a second truth for the pairing,
+// and the game is finished (gameStatus). Once a record is live a hand
+// result cannot be entered (game-has-record), so only a game without one,
+// or whose record was set aside, is looked at.
 func (s *Service) refuseBesideHandResult(ctx context.Context, l *loaded) error {
-	if l.hasRecord() || l.r.voided {
+	if l.hasRecord() {
 		return nil
 	}
 	row, err := s.handResultOf(ctx, l.g.ID)
 	if row == nil || err != nil {
 		return err
 	}
-	return &Error{Kind: KindConflict, Type: "game-has-result", Detail: map[string]any{"game_id": l.g.ID, "table": l.g.Table, "result_id": row.ID},
-		Msg: "table " + strconv.Itoa(l.g.Table) + "'s result was entered by hand (result " + strconv.FormatInt(row.ID, 10) +
-			"), so nothing is recorded for it turn by turn; to record the game instead, clear that result first (with a reason)"}
+	msg := "table " + strconv.Itoa(l.g.Table) + "'s result was entered by hand (result " + strconv.FormatInt(row.ID, 10) +
+		"), so nothing is recorded for it turn by turn; to record the game instead, clear that result first (with a reason)"
+	if l.r.voided {
+		msg = "table " + strconv.Itoa(l.g.Table) + "'s record was set aside and its result entered by hand (result " + strconv.FormatInt(row.ID, 10) +
+			"): the game is finished and nothing more is recorded for it"
+	}
+	return &Error{Kind: KindConflict, Type: "game-has-result", Detail: map[string]any{"game_id": l.g.ID, "table": l.g.Table, "result_id": row.ID}, Msg: msg}
 }
 
 // handBackToRecord gives the result of a game whose record is brought

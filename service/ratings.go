@@ -34,7 +34,7 @@ type DivisionRatings struct {
 
 // RatingRow is one player's estimate.
 type RatingRow struct {
-	Rank         int     `json:"rank"` // in the standings
+	Rank         int     `json:"rank,omitempty"` // in the standings; absent for a withdrawn player
 	Tied         bool    `json:"tied"`
 	PlayerID     int64   `json:"player_id"`
 	Name         string  `json:"name"`

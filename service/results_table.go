@@ -29,7 +29,7 @@ type PlayerStanding struct {
 	Wins     float64 `json:"wins"`
 	Losses   float64 `json:"losses"`
 	Spread   int     `json:"spread"`
-	Rank     int     `json:"rank"`
+	Rank     int     `json:"rank,omitempty"` // absent for a withdrawn player
 }
 
 // TableResult is the answer to a result keyed by table: the result as

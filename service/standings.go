@@ -16,7 +16,7 @@ type StandingsQuery struct {
 
 // StandingRow is one line of the standings.
 type StandingRow struct {
-	Rank       int     `json:"rank"`
+	Rank       int     `json:"rank,omitempty"` // absent (0) for a withdrawn player: no rank, as in tsh
 	PlayerID   int64   `json:"player_id"`
 	Name       string  `json:"name"`
 	Wins       float64 `json:"wins"`   // a tie counts 0.5

@@ -429,8 +429,7 @@ func (s *Service) settle(ctx context.Context, gameID int64) (*GameView, error) {
 	if err := s.withOfficial(ctx, l); err != nil {
 		return nil, err
 	}
-	v := s.view(l.t, l.g, l.names, l.events, l.r)
-	v.Official = officialView(l.g, l.official)
+	v := s.view(l.t, l.g, l.names, l.events, l.r).withResult(l.g, l.official)
 	return v, nil
 }
 

@@ -47,26 +47,36 @@ type ResultView struct {
 
 // GameView is everything derived about a game.
 type GameView struct {
-	ID             int64       `json:"id"`
-	TournamentID   int64       `json:"tournament_id"`
-	DivisionID     *int64      `json:"division_id,omitempty"`
-	Round          int         `json:"round"`
-	Table          int         `json:"table"`
-	Variant        string      `json:"variant"`
-	ChallengeRule  string      `json:"challenge_rule"`
-	Lexicon        string      `json:"lexicon,omitempty"`
-	CreatedAt      time.Time   `json:"created_at"` // when the game was set up (paired)
-	Players        []SeatView  `json:"players"`
-	Teams          bool        `json:"teams,omitempty"` // seats 1 and 3 against 2 and 4
-	Turns          []TurnView  `json:"turns"`
-	Board          []string    `json:"board"`
-	Unseen         string      `json:"unseen"` // tiles neither on the board: bag and racks together
-	Bag            int         `json:"bag"`
-	Totals         []int       `json:"totals"`
-	ToMove         int         `json:"to_move"`
-	NextTurn       int         `json:"next_turn"`
-	ScorelessTurns int         `json:"scoreless_turns"`
-	Status         string      `json:"status"`
+	ID            int64      `json:"id"`
+	TournamentID  int64      `json:"tournament_id"`
+	DivisionID    *int64     `json:"division_id,omitempty"`
+	Round         int        `json:"round"`
+	Table         int        `json:"table"`
+	Variant       string     `json:"variant"`
+	ChallengeRule string     `json:"challenge_rule"`
+	Lexicon       string     `json:"lexicon,omitempty"`
+	CreatedAt     time.Time  `json:"created_at"` // when the game was set up (paired)
+	Players       []SeatView `json:"players"`
+	Teams         bool       `json:"teams,omitempty"` // seats 1 and 3 against 2 and 4
+	Turns         []TurnView `json:"turns"`
+	Board         []string   `json:"board"`
+	Unseen        string     `json:"unseen"` // tiles neither on the board: bag and racks together
+	Bag           int        `json:"bag"`
+	Totals        []int      `json:"totals"`
+	ToMove        int        `json:"to_move"`
+	NextTurn      int        `json:"next_turn"`
+	// NextPlay is the turn number people read, at the table and in the
+	// room: the number of the play to be entered, as score sheets count
+	// turns (plays that stand so far, plus one). Holds, challenges,
+	// acceptances and the end of the game are not plays. NextTurn is the
+	// server's number for the next event, which entries send back.
+	NextPlay       int    `json:"next_play"`
+	ScorelessTurns int    `json:"scoreless_turns"`
+	Status         string `json:"status"`
+	// RecordSetAside: the director set the game's record aside (voided
+	// it); its result is the one entered by hand. The status says
+	// "voided" only until that result is in, "finished" after.
+	RecordSetAside bool        `json:"record_set_aside,omitempty"`
 	Flags          []FlagView  `json:"flags"`
 	Result         *ResultView `json:"result"`
 	// Confirmed is, per seat in seat order, whether that player has
@@ -217,8 +227,8 @@ func (s *Service) view(t *Tournament, g *Game, names map[int64]string, all []Tur
 		ID: g.ID, TournamentID: g.TournamentID, DivisionID: g.DivisionID, Round: g.Round, Table: g.Table, Teams: g.Teams,
 		Variant: t.Variant, ChallengeRule: t.ChallengeRule, Lexicon: t.Lexicon, CreatedAt: g.CreatedAt,
 		Board: eg.Board().Text(r.v.Tiles), Bag: eg.Bag(), Totals: eg.Totals(),
-		ToMove: eg.ToMove() + 1, NextTurn: nextSeq(all), ScorelessTurns: eg.ScorelessTurns(),
-		Status: r.status, Flags: []FlagView{}, Turns: []TurnView{},
+		ToMove: eg.ToMove() + 1, NextTurn: nextSeq(all), NextPlay: nextPlay(r.events), ScorelessTurns: eg.ScorelessTurns(),
+		Status: r.status, RecordSetAside: r.voided, Flags: []FlagView{}, Turns: []TurnView{},
 	}
 	res := eg.Result()
 	v.Result = resultView(res, g)
@@ -277,6 +287,18 @@ func nextSeq(all []TurnEvent) int {
 		n = max(n, e.Seq)
 	}
 	return n + 1
+}
+
+// nextPlay is the number of the play to be entered: the plays (moves,
+// exchanges and passes) among a game's active events, plus one.
+func nextPlay(events []TurnEvent) int {
+	n := 1
+	for _, e := range events {
+		if e.Kind == EventMove && !e.Undone {
+			n++
+		}
+	}
+	return n
 }
 
 func mustJSON(v any) json.RawMessage {

@@ -16,9 +16,10 @@ var standingsCSVHeader = []string{
 // WriteStandingsCSV writes standings as RFC 4180 CSV: a header row, CRLF
 // line ends, fields with commas or quotes quoted ("Müller, Jürgen").
 // Wins and losses are written 3.5 for half wins; the last game's columns
-// are empty before any result, and last_opponent is empty for a bye.
-// Text cells go through CSVText, numbers as they are (a spread of -12
-// stays the number -12).
+// are empty before any result, and last_opponent is empty for a bye. A
+// withdrawn player's rank is empty: they keep their line but take no
+// rank, as in tsh (see Row.Rank). Text cells go through CSVText, numbers
+// as they are (a spread of -12 stays the number -12).
 func WriteStandingsCSV(w io.Writer, rows []Row) error {
 	cw := csv.NewWriter(w)
 	cw.UseCRLF = true
@@ -31,6 +32,9 @@ func WriteStandingsCSV(w io.Writer, rows []Row) error {
 			strconv.FormatFloat(r.Wins, 'f', -1, 64), strconv.FormatFloat(r.Losses, 'f', -1, 64),
 			strconv.Itoa(r.Spread), strconv.Itoa(r.Points), strconv.Itoa(r.Played),
 			"", "", "", "", "", strconv.Itoa(r.Rating),
+		}
+		if r.Withdrawn {
+			rec[0] = ""
 		}
 		if l := r.Last; l != nil {
 			rec[8] = strconv.Itoa(l.Round)

@@ -3,7 +3,7 @@ package standings
 // RatingRow is one player's rating estimate in a division, in standings
 // order.
 type RatingRow struct {
-	Rank      int
+	Rank      int // the standings' (0 for a withdrawn player: no rank, see Row.Rank)
 	Tied      bool
 	Player    int
 	Name      string

@@ -10,6 +10,10 @@ import (
 type Row struct {
 	// Rank is shared by players equal on every key of the chain (the
 	// player id, the last key, only orders their lines): "3, 3, 5".
+	// A withdrawn player keeps their line, where the chain puts it, but
+	// takes no rank (0, Tied false), as tsh leaves inactive players out
+	// of its ranking: the others' ranks close up over them ("1, 2, 3"
+	// among the players still playing). See DECISIONS.md.
 	Rank int
 	Tied bool
 	// Player is the player id; Name as in the .t file.
@@ -35,10 +39,11 @@ type Row struct {
 	winsHalf, lossesHalf int // exact, in half-games
 }
 
-// Standings ranks every player (withdrawn ones too, flagged) on the
-// results of rounds 1..through: through = 0 is before round 1, and
-// through >= Rounds() takes every result. Results not yet entered count
-// for nothing. The order is the configured chain, then the player id.
+// Standings ranks the players on the results of rounds 1..through:
+// through = 0 is before round 1, and through >= Rounds() takes every
+// result. Results not yet entered count for nothing. The order is the
+// configured chain, then the player id. Withdrawn players keep their
+// line there, flagged, with no rank (see Row.Rank).
 func (d *Division) Standings(through int) []Row {
 	n := len(d.players)
 	rows := make([]Row, n)
@@ -61,16 +66,26 @@ func (d *Division) Standings(through int) []Row {
 		starts = d.refine(rows, order, starts, key, through)
 	}
 	out := make([]Row, n)
+	ranked := 0 // players still playing in the groups before this one
 	for g, lo := range starts {
 		hi := n
 		if g+1 < len(starts) {
 			hi = starts[g+1]
 		}
+		playing := 0
+		for i := lo; i < hi; i++ {
+			if !rows[order[i]].Withdrawn {
+				playing++
+			}
+		}
 		for i := lo; i < hi; i++ {
 			r := rows[order[i]]
-			r.Rank, r.Tied = lo+1, hi-lo > 1
+			if !r.Withdrawn {
+				r.Rank, r.Tied = ranked+1, playing > 1
+			}
 			out[i] = r
 		}
+		ranked += playing
 	}
 	return out
 }

@@ -182,7 +182,7 @@ func TestStandingsWithdrawal(t *testing.T) {
 		{1, 1, 2, 0, 60, 810, 2},
 		{2, 3, 2, 1, 10 - 10 + 50, 780, 2},
 		{3, 2, 1, 1, 0, 350, 1},
-		{4, 4, 0, 3, -10 - 50 - 50, 370, 1},
+		{0, 4, 0, 3, -10 - 50 - 50, 370, 1}, // withdrawn: no rank (TestWithdrawnTakeNoRank)
 	})
 	if !rows[3].Withdrawn {
 		t.Error("withdrawn flag missing")

@@ -122,7 +122,7 @@
       seats.appendChild(el("div", { className: "seat" + (p.seat === g.to_move && g.status === "in-progress" ? " to-move" : "") },
         el("span", { className: "name" }, p.name), " ", el("span", { className: "score" }, p.score)));
     });
-    document.getElementById("game-status").textContent = Attention.status(g.status);
+    document.getElementById("game-status").textContent = Attention.gameStatus(g);
     document.getElementById("bag").textContent = "bag " + g.bag;
     document.getElementById("unseen").textContent = g.unseen;
     renderBoard(g.board || []);
@@ -140,7 +140,7 @@
   var tform = document.getElementById("time-form");
   function perMinute() { return (game && game.time_penalty_per_minute) || 0; }
   function renderTime() {
-    var over = game.result && game.result.over && game.status !== "voided", per = perMinute();
+    var over = game.result && game.result.over && game.status !== "voided" && !game.record_set_aside, per = perMinute();
     document.getElementById("time-card").hidden = !over;
     document.getElementById("time-minutes-label").hidden = !per;
     document.getElementById("time-points-label").hidden = !!per;

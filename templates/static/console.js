@@ -194,6 +194,7 @@ var Attention = (function () {
       return args && args[k] !== undefined && args[k] !== null ? String(args[k]) : "";
     });
   }
+  function byHand(g) { return g.status === "finished" && !!(g.official_result && g.official_result.entered_by_hand); }
   function plainCode(words, code) {
     return Object.prototype.hasOwnProperty.call(words || {}, code) ? words[code] : String(code).replace(/-/g, " ");
   }
@@ -201,6 +202,14 @@ var Attention = (function () {
     say: say, plainCode: plainCode, irregular: irregular,
     // status says a game's status in plain words ("in-progress": "in play").
     status: function (code) { return plainCode(statuses, code); },
+    // byHand: the game is finished on a result the director keyed.
+    byHand: byHand,
+    // gameStatus says a game's status, and how its result came when it
+    // was keyed by hand (gameStatusWords in api/console_attention.go).
+    gameStatus: function (g) { return plainCode(statuses, byHand(g) ? "finished-by-hand" : g.status); },
+    // turn is the room's turn column: the tablet's "Turn N" (next_play)
+    // while the game is played, a dash once it is over (roomTurn).
+    turn: function (g) { return g.status === "in-progress" || g.status === "on-hold" ? String(g.next_play || "") : "–"; },
     quietMs: (cat.quiet_minutes || 10) * 60000, rulingsMs: (cat.rulings_minutes || 10) * 60000,
     recheckMs: (cat.recheck_seconds || 30) * 1000,
     now: function () { return Date.now() + skew; }
@@ -268,7 +277,8 @@ function attentionOf(g, now) {
   if (g.status === "awaiting-racks") out.push(say("awaiting-racks"));
   // "confirmed" (one boolean a seat) may be missing from older servers:
   // then nothing is claimed about it.
-  if (g.status === "finished" && Array.isArray(g.confirmed) && !(g.confirmed.length && g.confirmed.every(Boolean))) {
+  // A result keyed by the director is nobody's to confirm at the table.
+  if (g.status === "finished" && !A.byHand(g) && Array.isArray(g.confirmed) && !(g.confirmed.length && g.confirmed.every(Boolean))) {
     out.push(say(g.confirmed.length > 2 ? "unconfirmed-all" : "unconfirmed"));
   }
   // A game played on paper, its result entered by hand, is not quiet.

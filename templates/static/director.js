@@ -10,8 +10,8 @@
 
   function gameHref(id) { return "/director/" + data.tournament + "/games/" + id; }
 
-  function ago(iso) {
-    if (!iso) return "no entries yet";
+  function ago(iso, g) {
+    if (!iso) return g && Attention.byHand(g) ? "–" : "no entries yet";
     var s = Math.max(0, Math.round((Attention.now() - Date.parse(iso)) / 1000));
     return s < 60 ? s + "s ago" : Math.floor(s / 60) + "m " + (s % 60) + "s ago";
   }
@@ -62,11 +62,13 @@
     if (!tr) return;
     // A team game's scores are its two teams' (seats 1 and 3, 2 and 4).
     var ps = g.players, scores = r.teams && ps.length === 4 ? [ps[0].score + ps[2].score, ps[1].score + ps[3].score] : ps.map(function (p) { return p.score; });
-    tr.querySelector(".scores").textContent = scores.join(" – ");
-    tr.querySelector(".turn").textContent = g.next_turn;
-    tr.querySelector(".st").textContent = Attention.status(g.status);
+    var forfeit = g.official_result && g.official_result.kind === "forfeit";
+    tr.querySelector(".scores").textContent = forfeit ? "forfeit" : scores.join(" – ");
+    // The turn is the tablet's (next_play), from the server's one number.
+    tr.querySelector(".turn").textContent = Attention.turn(g);
+    tr.querySelector(".st").textContent = Attention.gameStatus(g);
     tr.dataset.last = r.last || "";
-    tr.querySelector(".ago").textContent = ago(r.last);
+    tr.querySelector(".ago").textContent = ago(r.last, g);
     tr.classList.toggle("attn", attentionOf(g).length > 0);
   }
 
@@ -75,11 +77,13 @@
       if (!g || !g.id || !rows[g.id]) return;
       var last = null;
       (g.turns || []).forEach(function (t) { if (!last || t.created_at > last) last = t.created_at; });
+      var seen = function (x) { return JSON.stringify([x.status, x.players, x.next_turn, x.official_result]); };
+      var changed = seen(rows[g.id].game) !== seen(g);
       rows[g.id] = { game: g, last: last, teams: rows[g.id].teams };
       renderRow(g.id);
       renderAttention();
       var tr = document.getElementById("game-" + g.id);
-      tr.classList.remove("flash"); void tr.offsetWidth; tr.classList.add("flash");
+      if (changed) { tr.classList.remove("flash"); void tr.offsetWidth; tr.classList.add("flash"); }
     }, function () { /* the next notice or the reconnect re-reads it */ });
   }
 
@@ -90,7 +94,7 @@
   setInterval(function () {
     Object.keys(rows).forEach(function (id) {
       var tr = document.getElementById("game-" + id);
-      if (tr) tr.querySelector(".ago").textContent = ago(rows[id].last);
+      if (tr) tr.querySelector(".ago").textContent = ago(rows[id].last, rows[id].game);
     });
   }, 1000);
   // What needs attention depends on the clock too (a table with no entry
@@ -109,7 +113,12 @@
       if (n.game_id && rows[n.game_id]) refresh(n.game_id);
       else if (n.round === data.round) reload();
     },
-    result: roundsAgain,
+    // A result keyed (or amended, or cleared) for this round may be a
+    // table's game: its row reads the game again, status and scores.
+    result: function (n) {
+      roundsAgain();
+      if (!n.round || n.round === data.round) Object.keys(rows).forEach(function (id) { refresh(id); });
+    },
     pairings: function (n) { if (!n.round || n.round === data.round) reload(); else roundsAgain(); }
   });
 })();

@@ -10,6 +10,12 @@
   // over: the game has ended and nothing waits to be sent (a waiting
   // undo may yet reopen it).
   T.over = function () { return OVER.indexOf(T.game.status) >= 0 && !T.queue().length; };
+  // T.handResult: the game's result as the director keyed it, once it is
+  // in (the game is finished then, whatever its record says), else null.
+  T.handResult = function () {
+    var o = T.game.official_result;
+    return T.game.status === "finished" && o && o.entered_by_hand ? o : null;
+  };
 
   T.renderEnd = function () {
     var game = T.game, box = $("end"), was = !box.hidden; box.innerHTML = "";
@@ -19,19 +25,24 @@
     var r = game.result || {};
     if (game.status === "awaiting-acceptance") { askAcceptance(box, r); return; }
     if (game.status === "awaiting-racks") { askRacks(box, r); return; }
-    if (game.status === "voided") { showHandResult(box, game.official_result); return; }
+    if (game.status === "voided" || T.handResult()) { showHandResult(box, game.official_result); return; }
     showResult(box, r);
   };
 
   // showHandResult: the director set the record aside and typed the
   // result; the table has nothing more to enter or confirm.
+  // The page's first paint says it the same way (newTableResult in
+  // api/pages_table_result.go).
   function showHandResult(box, o) {
     box.appendChild(el("h2", "", "The director has entered this game's result"));
     if (!o) { box.appendChild(el("p", "", "Ask the director for the result.")); return; }
-    var s = o.scores, seat = 0;
+    var s = o.scores, seat = 0, teams = T.isTeams() && s.length >= 2;
     T.game.players.forEach(function (p) { if (o.winner_player_id === p.player_id) seat = p.seat; });
-    box.appendChild(el("p", "winner", winnerText(s, o.tie, seat, T.isTeams() && s.length === 2)));
-    box.appendChild(el("p", "", "The turns entered here are kept, but the result above is the one that counts."));
+    var win = o.kind === "forfeit" ? (seat ? "No game: " + playerName(seat) + " wins by forfeit" : "No game: a forfeit") :
+      winnerText(teams ? s.slice(0, 2) : s, o.tie, seat, teams);
+    box.appendChild(el("p", "winner", win));
+    box.appendChild(el("p", "how", T.game.turns.length ? "Result entered by hand: the turns entered here are kept, but the result above is the one that counts." :
+      "Result entered by hand: nothing more is entered at this table."));
   }
 
   function askAcceptance(box, r) {

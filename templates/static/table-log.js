@@ -38,7 +38,8 @@
   };
   // T.nextPlay: the number of the play to be entered, once every waiting
   // entry is in (l: T.local()).
-  T.nextPlay = function (l) { return l && l.play ? l.play : T.playCount(T.game) + 1; };
+  // The server's next_play is the same number (the room shows it too).
+  T.nextPlay = function (l) { return l && l.play ? l.play : T.game.next_play || T.playCount(T.game) + 1; };
 
   // T.playText says a play without its number: "Ann: 8D WINDY +32",
   // "Bob: exchange ABC", "Ann: pass".

@@ -36,7 +36,8 @@
   T.renderGame = function () {
     var game = T.game, l = T.local();
     renderTotals(l);
-    text($("status"), T.statusText(game.status));
+    // A result keyed by hand is the director's (tableStatus in api/pages_table_result.go).
+    text($("status"), T.statusText(T.handResult() ? "voided" : game.status));
     var line = $("turn-line"); line.innerHTML = "";
     if (l.blocked) line.appendChild(el("strong", "", l.blocked));
     else {
@@ -56,7 +57,7 @@
     $("challenge").hidden = noChallenges || (ended && game.status !== "awaiting-acceptance");
     $("hold").hidden = noChallenges || ended;
     $("hold").disabled = !!l.blocked || T.held();
-    $("undo").hidden = confirmedAny;
+    $("undo").hidden = confirmedAny || game.status === "voided" || !!T.handResult();
     $("actions").hidden = ["confirm", "pass", "exchange", "hold", "challenge", "undo"].every(function (id) { return $(id).hidden; });
     T.renderEnd();
     T.renderBoard(T.parseMove($("move").value), T.previewRefused());
@@ -65,7 +66,7 @@
 
   // ---- the game from the server ----
   function signature(g) {
-    return JSON.stringify([g.next_turn, g.totals, g.status, g.confirmed, g.turns.map(function (t) { return [t.turn, t.move, t.score, t.undone, t.flag, t.verdict]; })]);
+    return JSON.stringify([g.next_turn, g.totals, g.status, g.confirmed, g.official_result, g.turns.map(function (t) { return [t.turn, t.move, t.score, t.undone, t.flag, t.verdict]; })]);
   }
   // reload reads the game again; an unchanged game is drawn again only
   // when forced (after sending), so what a player is typing (a rack at the
