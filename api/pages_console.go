@@ -52,6 +52,9 @@ func (p *pages) director(c *gin.Context) {
 }
 
 func (p *pages) directorForm(c *gin.Context, status int, msg string) {
+	if msg == "" && c.GetBool(sessionEndedKey) {
+		msg = "Your session ended; sign in again."
+	}
 	p.render(c, status, "signin", signInPage{page: page{Title: "Director sign-in"}, Error: msg,
 		Method: "post", Action: "/director", Label: "Director token or password", Field: "token", FormCSRF: loginCSRF(c)})
 }
@@ -147,13 +150,15 @@ func (p *pages) console(c *gin.Context) {
 	for _, v := range games {
 		rows = append(rows, newConsoleRow(v, now, v.Teams))
 	}
-	data, _ := json.Marshal(map[string]any{"tournament": t.ID, "round": t.CurrentRound, "rows": rows})
+	guessing := guessingAttention(p.s.svc.Guessers(now))
+	data, _ := json.Marshal(map[string]any{"tournament": t.ID, "round": t.CurrentRound, "rows": rows, "guessing": guessing})
 	p.render(c, http.StatusOK, "director", struct {
 		consolePage
 		Rows        []consoleRow
+		Guessing    []string
 		ConsoleJSON template.JS
 		Backup      string
-	}{cp, rows, template.JS(data), p.backupLine(now)})
+	}{cp, rows, guessing, template.JS(data), p.backupLine(now)})
 }
 
 // backupLine says when the last backup was taken, in plain words.

@@ -30,17 +30,17 @@ func (p *pages) table(c *gin.Context) {
 			Method: "get", Action: c.Request.URL.Path, Label: "Table code", Field: "code"})
 	}
 	if code := c.Query("code"); code != "" {
-		a, err := p.s.svc.CheckCredential(c.Request.Context(), service.GuardTableCode, code, c.ClientIP())
+		session, err := p.s.svc.SignInTable(c.Request.Context(), table, code, c.ClientIP(), crossSite(c))
 		if e := service.AsError(err); err != nil && e.Kind == service.KindRateLimited {
 			setRetryAfter(c, err)
 			signIn(http.StatusTooManyRequests, "Too many wrong codes from this tablet. Wait a minute, then scan the table card again.")
 			return
 		}
-		if err != nil || a.Kind != service.CredTable || a.Table != table {
+		if err != nil {
 			signIn(http.StatusUnauthorized, "That code is not this table's. Scan the table card again or ask the director.")
 			return
 		}
-		setSession(c, code)
+		setSession(c, session)
 		c.Redirect(http.StatusSeeOther, c.Request.URL.Path)
 		return
 	}

@@ -17,6 +17,7 @@ type Actor struct {
 	TournamentID int64 // tables only
 	Table        int   // tables only
 	Label        string
+	SessionOf    int64 // a tablet's session: the code it signed in with
 }
 
 // Public is the actor with no credentials.
@@ -75,7 +76,11 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Actor, error)
 		c = *found
 		s.creds.put(hash, c, now, mark)
 	}
-	return Actor{Kind: c.Kind, CredentialID: c.ID, TournamentID: c.TournamentID, Table: c.Table, Label: c.Label}, nil
+	if err := s.sessionEnded(&c, now); err != nil {
+		return Actor{}, err
+	}
+	s.touch(ctx, hash, &c, now)
+	return Actor{Kind: c.Kind, CredentialID: c.ID, TournamentID: c.TournamentID, Table: c.Table, Label: c.Label, SessionOf: c.ParentID}, nil
 }
 
 // EnsureDirector makes sure a director credential exists. With a token

@@ -164,6 +164,12 @@ type Credential struct {
 	TokenHash    string     `json:"-"`
 	CreatedAt    time.Time  `json:"created_at"`
 	RevokedAt    *time.Time `json:"revoked_at,omitempty"`
+	// A session (a tablet signed in with a table code) names the
+	// credential it was made from (ParentID), where it signed in from,
+	// and when it was last used (written at most once a minute).
+	ParentID   int64      `json:"-"`
+	ClientAddr string     `json:"-"`
+	LastUsedAt *time.Time `json:"-"`
 }
 
 // IdempotentResponse is the first answer to a request that carried an
