@@ -40,7 +40,9 @@ func withSession(b *browser, base, session string) *browser {
 	return b
 }
 
-func bearer(token string) map[string]string { return map[string]string{"Authorization": "Bearer " + token} }
+func bearer(token string) map[string]string {
+	return map[string]string{"Authorization": "Bearer " + token}
+}
 
 // testClock is a clock the test moves (Service.Now).
 type testClock struct {
