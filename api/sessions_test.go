@@ -135,12 +135,31 @@ func TestTabletSession(t *testing.T) {
 	}
 	wantPage(t, b.get("/table/1"), http.StatusOK)
 	creds := must[[]service.Credential](t, f.get(f.tpath("/credentials"), f.Director), http.StatusOK)
-	for _, c := range creds {
-		if c.Label != "table 1" && c.Label != "table 2" {
-			t.Errorf("the codes list shows %+v (a session?)", c)
-		}
+	if len(creds) != 2 { // the fixture's code and the new one: the tablets' sessions are not codes
+		t.Fatalf("the codes list %+v, want the 2 codes", creds)
 	}
 	live := creds[len(creds)-1]
 	must[service.Credential](t, f.post(f.tpath(fmt.Sprintf("/credentials/%d/revoke", live.ID)), f.Director, map[string]any{"reason": "lost card"}), http.StatusOK)
 	wantPage(t, b.get("/table/1"), http.StatusUnauthorized)
+}
+
+// TestTabletSignedInAgainIsTheSameCaller: an entry a tablet retries
+// after signing in again (a new session) with the same Idempotency-Key is
+// answered from the first, not recorded twice.
+func TestTabletSignedInAgainIsTheSameCaller(t *testing.T) {
+	f := newFixture(t)
+	body := `{"turn":1,"player":1,"move":"8D WINDY","claimed_score":30}`
+	send := func(b *browser) response {
+		csrf := pageCSRF(t, b.get("/table/1"))
+		return b.postJSON(gpath(f.game, "/turns"), body, map[string]string{csrfHeader: csrf, "Idempotency-Key": "k1"})
+	}
+	must[map[string]any](t, send(signedInTablet(t, f, 17)), http.StatusCreated)
+	r := send(signedInTablet(t, f, 17))
+	must[map[string]any](t, r, http.StatusCreated)
+	if r.Header.Get("Idempotent-Replayed") != "true" {
+		t.Error("the retry from the new session was not answered from the first")
+	}
+	if v := f.view(f.game); len(v.Turns) != 1 || v.Turns[0].EnteredBy != "table 1" {
+		t.Fatalf("turns %+v, want one, entered by table 1", v.Turns)
+	}
 }

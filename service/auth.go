@@ -23,6 +23,16 @@ type Actor struct {
 // Public is the actor with no credentials.
 var Public = Actor{Label: "public"}
 
+// Holder is the credential the actor's rights come from: a tablet
+// session's table code, else its own. Limits and idempotency keys count
+// by it, so that a tablet signing in again is the same caller.
+func (a Actor) Holder() int64 {
+	if a.SessionOf != 0 {
+		return a.SessionOf
+	}
+	return a.CredentialID
+}
+
 // IsDirector reports whether the actor may do everything.
 func (a Actor) IsDirector() bool { return a.Kind == CredDirector }
 

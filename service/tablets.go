@@ -52,7 +52,7 @@ func (s *Service) SignInTable(ctx context.Context, table int, code, from string,
 		return "", err
 	}
 	now := s.now()
-	c := Credential{Kind: CredTable, TournamentID: a.TournamentID, Table: table, Label: fmt.Sprintf("table %d (tablet)", table),
+	c := Credential{Kind: CredTable, TournamentID: a.TournamentID, Table: table, Label: fmt.Sprintf("table %d", table), // as its code: turns say "entered by table 3"
 		TokenHash: HashToken(tok), CreatedAt: now, ParentID: a.CredentialID, ClientAddr: from, LastUsedAt: &now}
 	err = s.Store.InTx(ctx, func(ctx context.Context) error {
 		// The insert first takes the write lock: a revocation of the
