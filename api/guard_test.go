@@ -320,3 +320,13 @@ func TestConsoleShowsGuessers(t *testing.T) {
 		t.Error("a guesser listed after a quiet quarter-hour")
 	}
 }
+
+func TestWaitWords(t *testing.T) {
+	for secs, want := range map[int]string{0: "a second", 1: "a second", 8: "8 seconds", 89: "89 seconds", 90: "2 minutes", 300: "5 minutes"} {
+		e := service.Errorf(service.KindRateLimited, "too-many-attempts", "wait")
+		e.Detail = service.RetryAfter{Seconds: secs}
+		if got := waitWords(e); got != want {
+			t.Errorf("waitWords(%d s) = %q, want %q", secs, got, want)
+		}
+	}
+}

@@ -72,7 +72,7 @@ func (p *pages) directorSignIn(c *gin.Context) {
 	case err == nil:
 	case e.Kind == service.KindRateLimited:
 		setRetryAfter(c, err)
-		p.directorForm(c, http.StatusTooManyRequests, "Too many wrong tries from here: wait a minute, then sign in again.")
+		p.directorForm(c, http.StatusTooManyRequests, "Too many wrong tries from here: wait "+waitWords(err)+", then sign in again.")
 		return
 	case e.Kind == service.KindUnauthorized:
 		p.directorForm(c, http.StatusUnauthorized, "That is neither the director's token nor the director's password.")
