@@ -36,6 +36,8 @@ var attentionTexts = map[string]string{
 	// A round otherwise complete: every table still missing a result has
 	// no game being played at its tablet (the slip is to be keyed).
 	"round-missing": "round {round}{division}: {count} of {games} results in; missing {tables}",
+	// An address sending many wrong credentials (service.Guessers).
+	"guessing": "Someone at {address} is guessing codes",
 }
 
 // statusWords say a game's status in plain words, as the console shows it.
@@ -121,6 +123,20 @@ func say(key string, args ...any) string {
 		text = strings.ReplaceAll(text, "{"+args[i].(string)+"}", v)
 	}
 	return text
+}
+
+// guessingAttention lists, in words, the addresses guessing credentials
+// (one line an address, whatever kinds it guesses).
+func guessingAttention(gs []service.Guesser) []string {
+	out := []string{}
+	seen := map[string]bool{}
+	for _, g := range gs {
+		if !seen[g.Address] {
+			seen[g.Address] = true
+			out = append(out, say("guessing", "address", g.Address))
+		}
+	}
+	return out
 }
 
 type attentionItem struct {

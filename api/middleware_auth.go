@@ -1,7 +1,10 @@
 package api
 
 import (
+	"context"
+	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -49,4 +52,12 @@ func actorOf(c *gin.Context) service.Actor {
 		return a.(service.Actor)
 	}
 	return service.Public
+}
+
+// logGuard logs a credential the guard refused (service.OnGuard): who
+// (the client's address, an IPv6 client's /64), which kind, and why.
+func (s *Server) logGuard(e service.GuardEvent) {
+	s.log.LogAttrs(context.Background(), slog.LevelWarn, "credential refused",
+		slog.String("client", e.From), slog.String("kind", e.Kind), slog.String("outcome", e.Outcome),
+		slog.Int("failures", e.Failures), slog.Int("wait_seconds", int((e.Wait+time.Second-1)/time.Second)))
 }

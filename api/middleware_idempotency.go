@@ -137,8 +137,8 @@ type idemKey struct {
 // scopeOf keeps one caller's keys apart from another's.
 func scopeOf(a service.Actor, method, path string) string {
 	who := "public"
-	if a.CredentialID != 0 {
-		who = fmt.Sprintf("credential:%d", a.CredentialID)
+	if a.Holder() != 0 {
+		who = fmt.Sprintf("credential:%d", a.Holder())
 	}
 	return who + " " + method + " " + path
 }

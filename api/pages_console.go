@@ -52,6 +52,9 @@ func (p *pages) director(c *gin.Context) {
 }
 
 func (p *pages) directorForm(c *gin.Context, status int, msg string) {
+	if msg == "" && c.GetBool(sessionEndedKey) {
+		msg = "Your session ended; sign in again."
+	}
 	p.render(c, status, "signin", signInPage{page: page{Title: "Director sign-in"}, Error: msg,
 		Method: "post", Action: "/director", Label: "Director token or password", Field: "token", FormCSRF: loginCSRF(c)})
 }
@@ -69,7 +72,7 @@ func (p *pages) directorSignIn(c *gin.Context) {
 	case err == nil:
 	case e.Kind == service.KindRateLimited:
 		setRetryAfter(c, err)
-		p.directorForm(c, http.StatusTooManyRequests, "Too many wrong tries from here: wait a minute, then sign in again.")
+		p.directorForm(c, http.StatusTooManyRequests, "Too many wrong tries from here: wait "+waitWords(err)+", then sign in again.")
 		return
 	case e.Kind == service.KindUnauthorized:
 		p.directorForm(c, http.StatusUnauthorized, "That is neither the director's token nor the director's password.")
@@ -150,13 +153,15 @@ func (p *pages) console(c *gin.Context) {
 	for _, v := range games {
 		rows = append(rows, newConsoleRow(v, now, v.Teams))
 	}
-	data, _ := json.Marshal(map[string]any{"tournament": t.ID, "round": t.CurrentRound, "rows": rows})
+	guessing := guessingAttention(p.s.svc.Guessers(now))
+	data, _ := json.Marshal(map[string]any{"tournament": t.ID, "round": t.CurrentRound, "rows": rows, "guessing": guessing})
 	p.render(c, http.StatusOK, "director", struct {
 		consolePage
 		Rows        []consoleRow
+		Guessing    []string
 		ConsoleJSON template.JS
 		Backup      string
-	}{cp, rows, template.JS(data), p.backupLine(now)})
+	}{cp, rows, guessing, template.JS(data), p.backupLine(now)})
 }
 
 // backupLine says when the last backup was taken, in plain words.

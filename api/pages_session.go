@@ -18,11 +18,14 @@ import (
 // EventSource, which cannot send headers): a page of another site can
 // make the browser send the cookie but cannot read the token.
 const (
-	sessionCookie    = "tourney_session"
-	loginCSRFCookie  = "tourney_login"
-	csrfHeader       = "X-CSRF-Token"
-	csrfQuery        = "csrf"
-	sessionLifetime  = 24 * 60 * 60 // seconds: one tournament day
+	sessionCookie   = "tourney_session"
+	loginCSRFCookie = "tourney_login"
+	csrfHeader      = "X-CSRF-Token"
+	csrfQuery       = "csrf"
+	// sessionLifetime is the cookie's: the server ends a director's
+	// session sooner (service.SessionIdle, SessionMax); a tablet's lasts
+	// until the director ends it or replaces the table's code.
+	sessionLifetime  = 30 * 24 * 60 * 60 // seconds
 	loginCSRFSeconds = 60 * 60
 )
 
@@ -67,6 +70,10 @@ func sessionToken(c *gin.Context) string {
 	return ck.Value
 }
 
+// sessionEndedKey marks, in a request's context, a cookie naming a
+// session past its time: the sign-in form says so.
+const sessionEndedKey = "tourney.session-ended"
+
 // pageActor is who the session cookie names; the public without one or
 // with a token no longer valid.
 func (s *Server) pageActor(c *gin.Context) (service.Actor, string) {
@@ -76,9 +83,17 @@ func (s *Server) pageActor(c *gin.Context) (service.Actor, string) {
 	}
 	a, err := s.svc.CheckCredential(c.Request.Context(), service.GuardToken, token, c.ClientIP())
 	if err != nil {
+		c.Set(sessionEndedKey, service.AsError(err).Type == "session-ended")
 		return service.Public, ""
 	}
 	return a, token
+}
+
+// crossSite reports whether the browser marked the request as made by
+// another site's page (Sec-Fetch-Site): such a request may carry a
+// credential its user never typed.
+func crossSite(c *gin.Context) bool {
+	return c.GetHeader("Sec-Fetch-Site") == "cross-site"
 }
 
 // pageSession lets the API take the session cookie as a bearer token, but

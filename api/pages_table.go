@@ -58,23 +58,23 @@ func (p *pages) tableSignIn(c *gin.Context) {
 		p.tableSignInBox(c, table, http.StatusForbidden, otherSiteWords)
 		return
 	}
-	p.signInTable(c, table, c.PostForm("code"))
+	p.signInTable(c, table, c.PostForm("code"), false)
 }
 
 // signInTable checks a table code and, if it is the table's, keeps it in
 // the session and redirects to the table's page.
-func (p *pages) signInTable(c *gin.Context, table int, code string) {
-	a, err := p.s.svc.CheckCredential(c.Request.Context(), service.GuardTableCode, code, c.ClientIP())
+func (p *pages) signInTable(c *gin.Context, table int, code string, crossSite bool) {
+	session, err := p.s.svc.SignInTable(c.Request.Context(), table, code, c.ClientIP(), crossSite)
 	if e := service.AsError(err); err != nil && e.Kind == service.KindRateLimited {
 		setRetryAfter(c, err)
 		p.tableSignInBox(c, table, http.StatusTooManyRequests, tooManyCodesWords)
 		return
 	}
-	if err != nil || a.Kind != service.CredTable || a.Table != table {
+	if err != nil {
 		p.tableSignInBox(c, table, http.StatusUnauthorized, wrongCodeWords)
 		return
 	}
-	setSession(c, code)
+	setSession(c, session)
 	c.Redirect(http.StatusSeeOther, c.Request.URL.Path)
 }
 
@@ -108,7 +108,7 @@ func (p *pages) table(c *gin.Context) {
 		return
 	}
 	if code := c.Query("code"); code != "" {
-		p.signInTable(c, table, code)
+		p.signInTable(c, table, code, crossSite(c))
 		return
 	}
 	a, token := p.s.pageActor(c)

@@ -132,6 +132,20 @@ func writeBody(c *gin.Context, status int, contentType string, body []byte) {
 
 // setRetryAfter sets Retry-After on an answer to a rate-limited request
 // (the error's RetryAfter detail), in whole seconds.
+// waitWords says a too-many-attempts error's wait in plain words: "a
+// second", "8 seconds", "5 minutes".
+func waitWords(err error) string {
+	ra, _ := service.AsError(err).Detail.(service.RetryAfter)
+	switch n := max(ra.Seconds, 1); {
+	case n == 1:
+		return "a second"
+	case n < 90:
+		return strconv.Itoa(n) + " seconds"
+	default:
+		return strconv.Itoa((n+59)/60) + " minutes"
+	}
+}
+
 func setRetryAfter(c *gin.Context, err error) {
 	var ra service.RetryAfter
 	switch d := service.AsError(err).Detail.(type) {

@@ -87,6 +87,9 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 	gin.SetMode(gin.ReleaseMode)
 	s := &Server{svc: svc, log: log, backups: backupsFor(svc, opts),
 		hall: service.HallNetwork{PublicURL: opts.PublicURL, Listen: opts.ListenAddr}}
+	if svc != nil && svc.OnGuard == nil {
+		svc.OnGuard = s.logGuard
+	}
 
 	r := gin.New()
 	// Forwarded headers count only from trusted proxies (NewWith); gin's
@@ -144,6 +147,8 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 	v1.POST("/tournaments/:id/credentials/:credential/revoke", s.revokeTableCredential)
 	v1.POST("/tournaments/:id/tables/:table/code/replace", s.replaceTableCode)
 	v1.GET("/tournaments/:id/tablet-address", s.tabletAddress)
+	v1.GET("/tournaments/:id/tablets", s.listTablets)
+	v1.POST("/tournaments/:id/tablets/:session/end", s.endTablet)
 	v1.GET("/tournaments/:id/audit", s.tournamentAudit)
 	v1.GET("/tournaments/:id/events", s.watch)
 

@@ -79,14 +79,15 @@ func TestDirectorPassword(t *testing.T) {
 	// The token still signs in.
 	directorSignIn(t, f)
 
-	// Guessing: ten wrong tries a minute from one address, then a wait.
-	// Some wrong tries above came from this address (the test's) already
-	// (a session used after sign-out is not a guess: it was valid once).
+	// Guessing: a few wrong tries from one address, then waits that grow
+	// (guard_test.go). Some wrong tries above came from this address (the
+	// test's) already (a session used after sign-out is not a guess: it
+	// was valid once).
 	g := newBrowser(t, f.URL)
 	for i := 0; i < 10; i++ {
 		if r := signInWith(t, g, fmt.Sprintf("guess number %d", i)); r.Status != http.StatusUnauthorized && r.Status != http.StatusTooManyRequests {
 			t.Fatalf("guess %d: %d", i, r.Status)
 		}
 	}
-	wantPage(t, signInWith(t, g, "another long password"), http.StatusTooManyRequests, "wait a minute")
+	wantPage(t, signInWith(t, g, "another long password"), http.StatusTooManyRequests, "Too many wrong tries from here: wait ", "second", "then sign in again.")
 }

@@ -17,10 +17,21 @@ type Actor struct {
 	TournamentID int64 // tables only
 	Table        int   // tables only
 	Label        string
+	SessionOf    int64 // a tablet's session: the code it signed in with
 }
 
 // Public is the actor with no credentials.
 var Public = Actor{Label: "public"}
+
+// Holder is the credential the actor's rights come from: a tablet
+// session's table code, else its own. Limits and idempotency keys count
+// by it, so that a tablet signing in again is the same caller.
+func (a Actor) Holder() int64 {
+	if a.SessionOf != 0 {
+		return a.SessionOf
+	}
+	return a.CredentialID
+}
 
 // IsDirector reports whether the actor may do everything.
 func (a Actor) IsDirector() bool { return a.Kind == CredDirector }
@@ -75,7 +86,11 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Actor, error)
 		c = *found
 		s.creds.put(hash, c, now, mark)
 	}
-	return Actor{Kind: c.Kind, CredentialID: c.ID, TournamentID: c.TournamentID, Table: c.Table, Label: c.Label}, nil
+	if err := s.sessionEnded(&c, now); err != nil {
+		return Actor{}, err
+	}
+	s.touch(ctx, hash, &c, now)
+	return Actor{Kind: c.Kind, CredentialID: c.ID, TournamentID: c.TournamentID, Table: c.Table, Label: c.Label, SessionOf: c.ParentID}, nil
 }
 
 // EnsureDirector makes sure a director credential exists. With a token

@@ -64,13 +64,24 @@ func (c *credCache) put(hash string, cred Credential, now time.Time, mark uint64
 	c.entries[hash] = cachedCred{c: cred, fetched: now}
 }
 
-// drop forgets the credential with that id, under whatever hash it is.
+// touched records a cached credential's last use.
+func (c *credCache) touched(hash string, at time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.entries[hash]; ok {
+		e.c.LastUsedAt = &at
+		c.entries[hash] = e
+	}
+}
+
+// drop forgets the credential with that id, under whatever hash it is,
+// and the sessions made from it.
 func (c *credCache) drop(id int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.drops++
 	for h, e := range c.entries {
-		if e.c.ID == id {
+		if e.c.ID == id || e.c.ParentID == id {
 			delete(c.entries, h)
 		}
 	}

@@ -170,6 +170,12 @@ type Credential struct {
 	// the code that replaced it.
 	Code       string `json:"-"`
 	ReplacedBy int64  `json:"replaced_by,omitempty"`
+	// A session (a tablet signed in with a table code) names the
+	// credential it was made from (ParentID), where it signed in from,
+	// and when it was last used (written at most once a minute).
+	ParentID   int64      `json:"-"`
+	ClientAddr string     `json:"-"`
+	LastUsedAt *time.Time `json:"-"`
 }
 
 // IdempotentResponse is the first answer to a request that carried an

@@ -61,7 +61,7 @@ func (s *Service) JudgeWords(ctx context.Context, a Actor, tournamentID int64, i
 	if t.Lexicon == "" || s.Lexicons == nil {
 		return nil, Errorf(KindRule, "no-lexicon", "this tournament has no lexicon: ask the director")
 	}
-	if !s.limiter.allow(strconv.FormatInt(a.CredentialID, 10), s.now(), a.IsDirector()) {
+	if !s.limiter.allow(strconv.FormatInt(a.Holder(), 10), s.now(), a.IsDirector()) {
 		return nil, Errorf(KindRateLimited, "rate-limited", "too many word-judge requests; wait a minute")
 	}
 	if !a.IsDirector() {

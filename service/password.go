@@ -131,14 +131,16 @@ func (s *Service) SignInWithPassword(ctx context.Context, password, from string)
 	})
 }
 
-// signIn is one sign-in attempt through the guard: try says which session
-// to open ("" for a wrong credential, refused with wrong).
+// signIn is one sign-in attempt through the guard, with a password (a
+// low-entropy secret: refused unchecked while the address waits): try
+// says which session to open ("" for a wrong credential, refused with
+// wrong).
 func (s *Service) signIn(ctx context.Context, from, wrong string, try func() (string, error)) (string, error) {
 	var label string
 	var err error
-	gerr := s.guard.check(GuardPassword, from, s.now(), func() bool {
+	gerr := s.guarded(GuardPassword, from, false, false, func() bool {
 		label, err = try()
-		return label != "" || err != nil
+		return label == "" && err == nil
 	})
 	switch {
 	case gerr != nil:

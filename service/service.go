@@ -27,6 +27,13 @@ type Service struct {
 	// PasswordIterations is PBKDF2's work factor for a new director
 	// password (0: 600,000); tests lower it.
 	PasswordIterations int
+	// OnGuard, if set, is told of every credential the guard refuses
+	// (guard.go), for the server's log.
+	OnGuard func(GuardEvent)
+	// SessionIdle and SessionMax end a director's page session unused
+	// that long, or that long after sign-in (0: the defaults, see
+	// sessions.go).
+	SessionIdle, SessionMax time.Duration
 
 	mu       sync.Mutex
 	variants map[string]*scoring.Variant // by tournament rules fingerprint
@@ -34,7 +41,7 @@ type Service struct {
 	notices  notices                     // consoles watching tournaments
 	games    gameCache                   // turn events of the games in play
 	creds    credCache                   // credentials recently authenticated
-	guard    guard                       // failed credential checks per client and kind
+	guard    guard                       // wrong credentials per client address and kind
 }
 
 // New returns a service over a store.

@@ -3,12 +3,24 @@ package service
 import (
 	"context"
 	"strings"
+	"time"
 )
 
 // A page session is a director credential of its own, opened by signing
 // in with the director token or the password and revoked by signing out,
 // so that a cookie copied from a browser is worth nothing once its owner
 // has signed out, and the director's own token never sits in a cookie.
+// It also ends by itself: unused for SessionIdle (default 8 hours: a
+// lunch break, an afternoon away, not a night), or SessionMax after the
+// sign-in (default 48 hours: a weekend event signs in once a day).
+
+// Default session limits (Service.SessionIdle, SessionMax).
+const (
+	DefaultSessionIdle = 8 * time.Hour
+	DefaultSessionMax  = 48 * time.Hour
+	// touchEvery: a session's last use is written at most this often.
+	touchEvery = time.Minute
+)
 
 // tokenSessionLabel marks the director credentials a token sign-in
 // opened (passwordSessionLabel those a password sign-in opened).
@@ -17,6 +29,46 @@ const tokenSessionLabel = "director (token sign-in)"
 // isPageSession reports whether a director credential is a page session.
 func isPageSession(a Actor) bool {
 	return a.Kind == CredDirector && (a.Label == passwordSessionLabel || a.Label == tokenSessionLabel)
+}
+
+// sessionEnded refuses a page session past its idle or absolute limit.
+func (s *Service) sessionEnded(c *Credential, now time.Time) error {
+	if !isPageSession(Actor{Kind: c.Kind, Label: c.Label}) {
+		return nil
+	}
+	idle, most := s.SessionIdle, s.SessionMax
+	if idle <= 0 {
+		idle = DefaultSessionIdle
+	}
+	if most <= 0 {
+		most = DefaultSessionMax
+	}
+	last := c.CreatedAt
+	if c.LastUsedAt != nil && c.LastUsedAt.After(last) {
+		last = *c.LastUsedAt
+	}
+	if now.Sub(c.CreatedAt) < most && now.Sub(last) < idle {
+		return nil
+	}
+	e := Errorf(KindUnauthorized, "session-ended", "your session ended; sign in again")
+	e.Err = errRevoked // not a guess: the guard does not count it
+	return e
+}
+
+// touch records a session's use, at most once every touchEvery. A failed
+// write is not the request's failure: the next use tries again.
+func (s *Service) touch(ctx context.Context, hash string, c *Credential, now time.Time) {
+	if c.ParentID == 0 && !isPageSession(Actor{Kind: c.Kind, Label: c.Label}) {
+		return // a token or code of its own: not a session
+	}
+	if c.LastUsedAt != nil && now.Sub(*c.LastUsedAt) < touchEvery {
+		return
+	}
+	at := now.UTC()
+	if s.Store.TouchCredential(ctx, c.ID, at) == nil {
+		c.LastUsedAt = &at
+		s.creds.touched(hash, at)
+	}
 }
 
 // SignInWithToken checks the director's token (or a director session's)
@@ -36,8 +88,16 @@ func (s *Service) SignInWithToken(ctx context.Context, token, from string) (stri
 // SignInDirector signs the console in with what the director typed: the
 // director's token (or a session's), else the password. One attempt, as
 // the guard counts it: a wrong entry is one failure, not two.
+//
+// The director's own token is high-entropy: it is checked first, and
+// works even from an address the guard keeps waiting; a password is not.
 func (s *Service) SignInDirector(ctx context.Context, typed, from string) (string, error) {
 	token := strings.TrimSpace(typed)
+	if strongSecret(token) {
+		if a, err := s.Authenticate(ctx, token); err == nil && a.IsDirector() {
+			return s.openSession(ctx, tokenSessionLabel)
+		}
+	}
 	return s.signIn(ctx, from, "that is neither the director's token nor the director's password", func() (string, error) {
 		if a, err := s.Authenticate(ctx, token); err == nil && a.IsDirector() && token != "" {
 			return tokenSessionLabel, nil

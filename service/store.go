@@ -76,11 +76,17 @@ type Store interface {
 	// first.
 	ActiveCredentials(ctx context.Context, kind string) ([]Credential, error)
 	// RevokeCredential marks a credential revoked (once: a second call
-	// changes nothing); ErrNotFound if there is none.
+	// changes nothing), and the sessions made from it; ErrNotFound if
+	// there is none.
 	RevokeCredential(ctx context.Context, id int64, at time.Time) error
 	// ReplaceCredential is RevokeCredential naming the credential that
 	// replaces it (kept with the revoked one).
 	ReplaceCredential(ctx context.Context, id, replacedBy int64, at time.Time) error
+	// TabletSessions are a tournament's live tablet sessions (table
+	// credentials made from a table code), oldest first.
+	TabletSessions(ctx context.Context, tournamentID int64) ([]Credential, error)
+	// TouchCredential records that a credential was used at that time.
+	TouchCredential(ctx context.Context, id int64, at time.Time) error
 
 	SaveIdempotent(ctx context.Context, r *IdempotentResponse) error
 	GetIdempotent(ctx context.Context, scope, key string) (*IdempotentResponse, error)

@@ -50,10 +50,22 @@ func (s *Store) ActiveCredentials(ctx context.Context, kind string) ([]service.C
 	return s.credentialsWhere(ctx, "kind = ? AND revoked_at IS NULL", kind)
 }
 
-// ListTableCredentials returns a tournament's table credentials, revoked
-// ones included, oldest first.
+// ListTableCredentials returns a tournament's table credentials (its
+// codes, not the tablets' sessions), revoked ones included, oldest first.
 func (s *Store) ListTableCredentials(ctx context.Context, tournamentID int64) ([]service.Credential, error) {
-	return s.credentialsWhere(ctx, "kind = ? AND tournament_id = ?", service.CredTable, tournamentID)
+	return s.credentialsWhere(ctx, "kind = ? AND tournament_id = ? AND parent_id IS NULL", service.CredTable, tournamentID)
+}
+
+// TabletSessions returns a tournament's live tablet sessions: table
+// credentials made from a code, not revoked, oldest first.
+func (s *Store) TabletSessions(ctx context.Context, tournamentID int64) ([]service.Credential, error) {
+	return s.credentialsWhere(ctx, "kind = ? AND tournament_id = ? AND parent_id IS NOT NULL AND revoked_at IS NULL", service.CredTable, tournamentID)
+}
+
+// TouchCredential records when a credential was last used.
+func (s *Store) TouchCredential(ctx context.Context, id int64, at time.Time) error {
+	err := s.writer(ctx).Model(&credentialRow{}).Where("id = ?", id).Update("last_used_at", at.UTC()).Error
+	return wrap("touch credential", err)
 }
 
 func (s *Store) credentialsWhere(ctx context.Context, query string, args ...any) ([]service.Credential, error) {
@@ -69,7 +81,8 @@ func (s *Store) credentialsWhere(ctx context.Context, query string, args ...any)
 }
 
 // RevokeCredential marks a credential revoked at the given time, unless it
-// already is (the first revocation's time stands), and forgets its code;
+// already is (the first revocation's time stands), and forgets its code,
+// with the sessions made from it (a tablet signed in with a table code);
 // ErrNotFound if there is no such credential.
 func (s *Store) RevokeCredential(ctx context.Context, id int64, at time.Time) error {
 	return s.revokeCredential(ctx, id, at, nil)
@@ -87,11 +100,11 @@ func (s *Store) revokeCredential(ctx context.Context, id int64, at time.Time, re
 	if replacedBy != nil {
 		set["replaced_by"] = *replacedBy
 	}
-	res := db.Model(&credentialRow{}).Where("id = ? AND revoked_at IS NULL", id).Updates(set)
+	res := db.Model(&credentialRow{}).Where("(id = ? OR parent_id = ?) AND revoked_at IS NULL", id, id).Updates(set)
 	if res.Error != nil {
 		return wrap("revoke credential", res.Error)
 	}
-	if res.RowsAffected == 1 {
+	if res.RowsAffected >= 1 {
 		return nil
 	}
 	var n int64

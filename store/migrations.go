@@ -248,6 +248,17 @@ ALTER TABLE turn_events ADD COLUMN note TEXT;
 ALTER TABLE credentials ADD COLUMN code TEXT;
 ALTER TABLE credentials ADD COLUMN replaced_by INTEGER;
 `},
+	{11, "credential sessions", `
+-- A session credential (a tablet signed in with its table code) names
+-- the credential it was made from: revoking that one ends it.
+-- last_used_at: when a session was last used (written at most once a
+-- minute), for idle expiry and the director's list of tablets;
+-- client_address: where it signed in from.
+ALTER TABLE credentials ADD COLUMN parent_id INTEGER REFERENCES credentials (id);
+ALTER TABLE credentials ADD COLUMN last_used_at DATETIME;
+ALTER TABLE credentials ADD COLUMN client_address TEXT NOT NULL DEFAULT '';
+CREATE INDEX credentials_parent ON credentials (parent_id);
+`},
 }
 
 // migrate applies the migrations up to version upTo that the database

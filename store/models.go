@@ -360,13 +360,24 @@ type credentialRow struct {
 	RevokedAt    *time.Time `gorm:"column:revoked_at"`
 	Code         *string    `gorm:"column:code"`        // a live table code as issued; NULL otherwise
 	ReplacedBy   *int64     `gorm:"column:replaced_by"` // the code that replaced a revoked one
+	ParentID     *int64     `gorm:"column:parent_id"`
+	LastUsedAt   *time.Time `gorm:"column:last_used_at"`
+	ClientAddr   string     `gorm:"column:client_address"`
 }
 
 func (credentialRow) TableName() string { return "credentials" }
 
 func toCredentialRow(c *service.Credential) credentialRow {
 	r := credentialRow{ID: c.ID, Kind: c.Kind, TableNumber: c.Table, Label: c.Label,
-		TokenHash: c.TokenHash, CreatedAt: c.CreatedAt.UTC()}
+		TokenHash: c.TokenHash, CreatedAt: c.CreatedAt.UTC(), ClientAddr: c.ClientAddr}
+	if c.ParentID != 0 {
+		id := c.ParentID
+		r.ParentID = &id
+	}
+	if c.LastUsedAt != nil {
+		t := c.LastUsedAt.UTC()
+		r.LastUsedAt = &t
+	}
 	if c.TournamentID != 0 {
 		id := c.TournamentID
 		r.TournamentID = &id
@@ -388,7 +399,10 @@ func toCredentialRow(c *service.Credential) credentialRow {
 
 func (r *credentialRow) toService() service.Credential {
 	c := service.Credential{ID: r.ID, Kind: r.Kind, Table: r.TableNumber, Label: r.Label,
-		TokenHash: r.TokenHash, CreatedAt: r.CreatedAt, RevokedAt: r.RevokedAt}
+		TokenHash: r.TokenHash, CreatedAt: r.CreatedAt, RevokedAt: r.RevokedAt, LastUsedAt: r.LastUsedAt, ClientAddr: r.ClientAddr}
+	if r.ParentID != nil {
+		c.ParentID = *r.ParentID
+	}
 	if r.TournamentID != nil {
 		c.TournamentID = *r.TournamentID
 	}

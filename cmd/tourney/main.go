@@ -32,12 +32,14 @@ const usage = `usage:
       ~/.local/share/tourney elsewhere), print the director page's address and token, and
       open it in a browser (TOURNEY_ADDR sets the address, TOURNEY_NO_BROWSER=1 opens none)
   tourney serve [--addr :8080] [--db tourney.db] [--lexicons DIR] [--public-url URL] [--trusted-proxies LIST]
-                [--backup-every 5m --backup-dir DIR [--backup-keep 10]]
+                [--backup-every 5m --backup-dir DIR [--backup-keep 10]] [--session-idle 8h] [--session-max 48h]
       serve the REST API; the SQLite file is created and migrated if needed;
       on first start a director token is printed once (or set TOURNEY_DIRECTOR_TOKEN);
       --lexicons (or TOURNEY_LEXICONS) is the folder of word lists tournaments name;
       --backup-every: a backup into --backup-dir soon after start and then this often,
-      named tourney-YYYYMMDD-HHMMSS.db (UTC), the newest --backup-keep kept
+      named tourney-YYYYMMDD-HHMMSS.db (UTC), the newest --backup-keep kept;
+      a director's page session ends unused for --session-idle, or --session-max
+      after sign-in (durations such as 90m, 8h, 2d)
   tourney verify [--rules NAME] [--board FILE] [--tiles FILE] FILE.gcg...
       replay game records, recompute every score, print one JSON line per file
   tourney rules

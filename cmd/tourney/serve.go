@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -38,6 +39,9 @@ type serveConfig struct {
 	BackupEvery time.Duration
 	BackupDir   string
 	BackupKeep  int
+	// SessionIdle, SessionMax: a director's page session ends unused
+	// that long, or that long after sign-in (0: the service's defaults).
+	SessionIdle, SessionMax time.Duration
 	// The no-argument mode (start.go): another port if Addr's is taken,
 	// and started, told the address and the director token (empty after
 	// the first start) once the server listens.
@@ -68,6 +72,8 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.StringVar(&cfg.PublicURL, "public-url", cfg.PublicURL, "the address people use, e.g. https://scores.example.org (https: cookies are Secure behind a TLS proxy)")
 	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", cfg.TrustedProxies, "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (default: none)")
 	backupFlags(fs, &cfg)
+	fs.Var((*days)(&cfg.SessionIdle), "session-idle", "a director's page session ends when unused this long (default 8h; 90m, 12h, 2d)")
+	fs.Var((*days)(&cfg.SessionMax), "session-max", "a director's page session ends this long after sign-in (default 48h; 7d)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -130,6 +136,7 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 		}
 	}()
 	svc := service.New(st)
+	svc.SessionIdle, svc.SessionMax = cfg.SessionIdle, cfg.SessionMax
 	if cfg.Lexicons != "" {
 		lib, err := challenges.OpenLibrary(cfg.Lexicons)
 		if err != nil {
@@ -204,5 +211,29 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 		return err
 	}
 	log.Info("stopped")
+	return nil
+}
+
+// days is a duration flag that also reads whole days: "2d", "7d".
+type days time.Duration
+
+func (d *days) String() string {
+	if d == nil || *d == 0 {
+		return ""
+	}
+	return time.Duration(*d).String()
+}
+
+func (d *days) Set(v string) error {
+	var n int
+	if _, err := fmt.Sscanf(v, "%dd", &n); err == nil && strconv.Itoa(n)+"d" == v && n > 0 {
+		*d = days(time.Duration(n) * 24 * time.Hour)
+		return nil
+	}
+	x, err := time.ParseDuration(v)
+	if err != nil || x <= 0 {
+		return fmt.Errorf("%q is not a duration such as 90m, 8h or 2d", v)
+	}
+	*d = days(x)
 	return nil
 }

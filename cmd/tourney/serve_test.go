@@ -170,3 +170,33 @@ func TestServeUsage(t *testing.T) {
 		t.Fatalf("exit %d for an unopenable database: %s", code, errb.String())
 	}
 }
+
+// --session-idle and --session-max read Go durations and whole days;
+// anything else, or nothing, is refused with the usage.
+func TestServeSessionFlags(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want time.Duration
+		ok   bool
+	}{
+		{"8h", 8 * time.Hour, true},
+		{"90m", 90 * time.Minute, true},
+		{"2d", 48 * time.Hour, true},
+		{"7d", 7 * 24 * time.Hour, true},
+		{"0", 0, false},
+		{"-1h", 0, false},
+		{"2 d", 0, false},
+		{"1.5d", 0, false},
+		{"soon", 0, false},
+	} {
+		var d days
+		err := d.Set(tc.in)
+		if (err == nil) != tc.ok || (tc.ok && time.Duration(d) != tc.want) {
+			t.Errorf("Set(%q) = %v, %v; want %v, ok %v", tc.in, time.Duration(d), err, tc.want, tc.ok)
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"serve", "--session-idle", "soon"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "90m, 8h or 2d") {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+}

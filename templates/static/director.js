@@ -41,6 +41,11 @@
   function renderAttention() {
     var ul = document.getElementById("attention"), n = 0;
     ul.textContent = "";
+    // Addresses guessing codes (the server's list as the page was served).
+    (data.guessing || []).forEach(function (text) {
+      n++;
+      ul.appendChild(el("li", { className: "att guess-att" }, text));
+    });
     roundItems.forEach(function (it) {
       n++;
       var li = el("li", { className: "att round-att", dataset: { round: String(it.round) } },
