@@ -23,6 +23,7 @@ type Server struct {
 	log      *slog.Logger
 	inFlight keysInFlight // Idempotency-Keys being answered
 	backups  *service.Backups
+	streams  *streamGate // the open event streams (streams.go)
 }
 
 // New returns the HTTP handler for the service, trusting no proxy.
@@ -45,6 +46,11 @@ type Options struct {
 	// good backup (serve shares it with its backup timer); nil: backups
 	// through the service's store.
 	Backups *service.Backups
+	// MaxStreams and MaxStreamsPerAddress limit the open event streams,
+	// in all and from one client address (serve --max-streams,
+	// --max-streams-per-address); zero: DefaultMaxStreams,
+	// DefaultMaxStreamsPerAddress.
+	MaxStreams, MaxStreamsPerAddress int
 }
 
 // NewWith returns the HTTP handler with options; a proxy that is neither
@@ -72,6 +78,12 @@ func NewWith(svc *service.Service, log *slog.Logger, opts Options) (http.Handler
 const secureKey = "tourney.secure-cookies"
 
 func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.Engine {
+	r, _ := newServer(svc, log, options...)
+	return r
+}
+
+// newServer is newRouter, with the Server behind its routes.
+func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin.Engine, *Server) {
 	var opts Options
 	if len(options) > 0 {
 		opts = options[0]
@@ -80,7 +92,9 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 		log = slog.New(slog.DiscardHandler)
 	}
 	gin.SetMode(gin.ReleaseMode)
-	s := &Server{svc: svc, log: log, backups: backupsFor(svc, opts)}
+	s := &Server{svc: svc, log: log, backups: backupsFor(svc, opts),
+		streams: newStreamGate(opts.MaxStreams, opts.MaxStreamsPerAddress)}
+	pg := newPages(s)
 
 	r := gin.New()
 	// Forwarded headers count only from trusted proxies (NewWith); gin's
@@ -88,7 +102,10 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 	_ = r.SetTrustedProxies(nil)
 	r.HandleMethodNotAllowed = true
 	r.RedirectTrailingSlash = false // an API answers the path it was asked
-	r.Use(s.logRequests, s.recoverPanics)
+	// Bodies are limited before any is read (limitBodies), well below
+	// this, so no multipart part ever spills to a temporary file.
+	r.MaxMultipartMemory = maxBody
+	r.Use(s.logRequests, s.recoverPanics, noStore, s.limitBodies(pg))
 	if strings.HasPrefix(strings.ToLower(opts.PublicURL), "https://") {
 		r.Use(func(c *gin.Context) { c.Set(secureKey, true) })
 	}
@@ -96,7 +113,7 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 	r.NoMethod(s.noMethod)
 
 	r.GET("/healthz", s.healthz)
-	newPages(s).routes(r)
+	pg.routes(r)
 
 	v1 := r.Group("/api/v1", s.pageSession, s.authenticate, s.idempotency)
 	v1.GET("/openapi.json", s.openapi)
@@ -179,7 +196,7 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 	v1.POST("/games/:id/end", s.endGame)
 	v1.POST("/games/:id/void", s.voidRecord)
 	v1.POST("/tournaments/:id/judge", s.judge)
-	return r
+	return r, s
 }
 
 func (s *Server) healthz(c *gin.Context) {

@@ -98,9 +98,24 @@ func (s *Service) watch(ctx context.Context, tournamentID int64) (<-chan Notice,
 		if _, ok := n.subs[tournamentID][ch]; ok {
 			delete(n.subs[tournamentID], ch)
 			close(ch)
+			if len(n.subs[tournamentID]) == 0 {
+				delete(n.subs, tournamentID)
+			}
 		}
 	}()
 	return ch, nil
+}
+
+// Watchers is how many watches are open in this process.
+func (s *Service) Watchers() int {
+	n := &s.notices
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	count := 0
+	for _, subs := range n.subs {
+		count += len(subs)
+	}
+	return count
 }
 
 // changeTournament runs fn in a transaction and, once it is committed,
