@@ -38,6 +38,13 @@ type serveConfig struct {
 	BackupEvery time.Duration
 	BackupDir   string
 	BackupKeep  int
+	// TLSCert and TLSKey: PEM files of a certificate and its key, to
+	// serve HTTPS itself (both or neither; TOURNEY_TLS_CERT,
+	// TOURNEY_TLS_KEY).
+	TLSCert, TLSKey string
+	// MaxStreams, MaxStreamsPerAddress: the open event streams, in all
+	// and from one client address (0: api's defaults).
+	MaxStreams, MaxStreamsPerAddress int
 	// The no-argument mode (start.go): another port if Addr's is taken,
 	// and started, told the address and the director token (empty after
 	// the first start) once the server listens.
@@ -68,11 +75,19 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.StringVar(&cfg.PublicURL, "public-url", cfg.PublicURL, "the address people use, e.g. https://scores.example.org (https: cookies are Secure behind a TLS proxy)")
 	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", cfg.TrustedProxies, "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client (default: none)")
 	backupFlags(fs, &cfg)
+	fs.StringVar(&cfg.TLSCert, "tls-cert", cfg.TLSCert, "PEM certificate file (with its chain) to serve HTTPS; needs --tls-key")
+	fs.StringVar(&cfg.TLSKey, "tls-key", cfg.TLSKey, "PEM private key file of --tls-cert")
+	fs.IntVar(&cfg.MaxStreams, "max-streams", api.DefaultMaxStreams, "live-update streams open at once, in all; past it one is refused (503)")
+	fs.IntVar(&cfg.MaxStreamsPerAddress, "max-streams-per-address", api.DefaultMaxStreamsPerAddress, "live-update streams one client address may hold; past it one is refused (429)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "tourney serve: unexpected argument %q\n%s", fs.Arg(0), usage)
+		return 2
+	}
+	if err := cfg.checkLimits(); err != nil {
+		fmt.Fprintf(stderr, "tourney serve: %v\n%s", err, usage)
 		return 2
 	}
 	if err := cfg.checkBackups(); err != nil {
@@ -94,6 +109,8 @@ func envConfig() serveConfig {
 		Lexicons:       os.Getenv("TOURNEY_LEXICONS"),
 		PublicURL:      os.Getenv("TOURNEY_PUBLIC_URL"),
 		TrustedProxies: os.Getenv("TOURNEY_TRUSTED_PROXIES"),
+		TLSCert:        os.Getenv("TOURNEY_TLS_CERT"),
+		TLSKey:         os.Getenv("TOURNEY_TLS_KEY"),
 	}
 }
 
@@ -120,6 +137,10 @@ const (
 // ready, if set, is told the address once the server listens.
 func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(addr string)) (err error) {
 	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	tlsConf, err := cfg.tlsConfig()
+	if err != nil {
+		return err
+	}
 	st, err := store.Open(cfg.DB)
 	if err != nil {
 		return err
@@ -151,7 +172,8 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 	}
 
 	backups := service.NewBackups(st)
-	handler, err := api.NewWith(svc, log, api.Options{TrustedProxies: cfg.proxies(), PublicURL: cfg.PublicURL, Backups: backups})
+	handler, err := api.NewWith(svc, log, api.Options{TrustedProxies: cfg.proxies(), PublicURL: cfg.PublicURL, Backups: backups,
+		MaxStreams: cfg.MaxStreams, MaxStreamsPerAddress: cfg.MaxStreamsPerAddress})
 	if err != nil {
 		return err
 	}
@@ -172,11 +194,12 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		TLSConfig:         tlsConf,
 	}
 	// Consoles' event streams never end by themselves: close them when
 	// shutting down, so that the requests in flight can finish.
 	srv.RegisterOnShutdown(svc.Close)
-	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB)
+	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB, "tls", tlsConf != nil)
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
@@ -184,7 +207,13 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 		cfg.started(ln.Addr().String(), token)
 	}
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	go func() {
+		if tlsConf != nil {
+			served <- srv.ServeTLS(ln, "", "")
+			return
+		}
+		served <- srv.Serve(ln)
+	}()
 
 	select {
 	case err := <-served:

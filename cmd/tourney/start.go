@@ -35,7 +35,7 @@ func runStart(stdout, stderr io.Writer) int {
 		cfg.Addr, cfg.anyPortIfBusy = ":8080", true
 	}
 	cfg.started = func(addr, token string) {
-		url := "http://" + browserHost(addr) + "/director"
+		url := cfg.scheme() + "://" + browserHost(addr) + "/director"
 		printStarted(stdout, url, token, cfg.DB, logPath)
 		if err := openBrowser(url); err != nil {
 			fmt.Fprintf(stdout, "(no browser opened: %v; open the address above yourself)\n", err)
