@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -209,3 +210,85 @@ func TestStalledStreamReader(t *testing.T) {
 	}
 	t.Logf("stream closed after %d notices sent (%d dropped)", sent, dropped)
 }
+
+// TestStreamMemory measures (it asserts nothing of the figures, which
+// depend on the machine) the heap in use with 1,000 event streams open
+// and after they close, for each kind of stream; it checks that every
+// stream, subscription and goroutine is given back. The clients are bare
+// connections, so that the figures are nearly all the server's.
+func TestStreamMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("opens 1,000 connections")
+	}
+	const n = 1000
+	ts, srv, url, tour := streamsServer(t, n, n, nil)
+	addr := strings.TrimPrefix(url, "http://")
+	for _, kind := range []struct{ name, request string }{
+		{"console", fmt.Sprintf("GET /api/v1/tournaments/%d/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n\r\n", tour, ts.Director)},
+		{"public", fmt.Sprintf("GET /t/%d/updates HTTP/1.1\r\nHost: x\r\n\r\n", tour)},
+	} {
+		t.Run(kind.name, func(t *testing.T) {
+			before, stacks, goroutines := heapInUse(), stackInUse(), runtime.NumGoroutine()
+			conns := make([]net.Conn, 0, n)
+			defer func() {
+				for _, c := range conns {
+					c.Close()
+				}
+			}()
+			buf := make([]byte, 1024)
+			for range n {
+				c, err := net.Dial("tcp", addr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				conns = append(conns, c)
+				fmt.Fprint(c, kind.request)
+				c.SetReadDeadline(time.Now().Add(5 * time.Second))
+				got := ""
+				for !strings.Contains(got, ": watching") {
+					k, err := c.Read(buf)
+					if err != nil {
+						t.Fatalf("stream %d: %v after %q", len(conns), err, got)
+					}
+					got += string(buf[:k])
+				}
+				if !strings.HasPrefix(got, "HTTP/1.1 200") {
+					t.Fatalf("stream %d: %q", len(conns), got)
+				}
+			}
+			if srv.streams.count() != n || ts.Svc.Watchers() != n {
+				t.Fatalf("%d streams, %d watchers open", srv.streams.count(), ts.Svc.Watchers())
+			}
+			open, openStacks, openGoroutines := heapInUse(), stackInUse(), runtime.NumGoroutine()
+			for _, c := range conns {
+				c.Close()
+			}
+			conns = conns[:0]
+			eventually(t, "every stream given back", func() bool { return srv.streams.count() == 0 && ts.Svc.Watchers() == 0 })
+			eventually(t, "the goroutines gone", func() bool { return runtime.NumGoroutine() <= goroutines+5 })
+			after := heapInUse()
+			t.Logf("%d %s streams: heap in use %.1f MB before, %.1f MB open (%.1f KB a stream; %.1f goroutines a stream, their stacks %.1f KB), %.1f MB after closing",
+				n, kind.name, mb(before), mb(open), float64(open-before)/n/1024,
+				float64(openGoroutines-goroutines)/n, float64(openStacks-stacks)/n/1024, mb(after))
+		})
+	}
+}
+
+// heapInUse is the heap in use after collections (two: the first only
+// moves the sync.Pools' contents aside).
+func heapInUse() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapInuse
+}
+
+// stackInUse is the memory of the goroutines' stacks.
+func stackInUse() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.StackInuse
+}
+
+func mb(b uint64) float64 { return float64(b) / (1 << 20) }
