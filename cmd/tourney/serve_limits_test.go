@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/ecdsa"
 	"crypto/elliptic"
@@ -64,11 +65,11 @@ func selfSigned(t *testing.T, dir, name string) (certFile, keyFile string, pool 
 func TestServeTLS(t *testing.T) {
 	dir := t.TempDir()
 	cert, key, pool := selfSigned(t, dir, "venue")
-	cfg := serveConfig{Addr: "127.0.0.1:0", DB: filepath.Join(dir, "t.db"), TLSCert: cert, TLSKey: key}
+	cfg := serveConfig{Addr: "127.0.0.1:0", DB: filepath.Join(dir, "t.db"), TLSCert: cert, TLSKey: key, DirectorToken: "s3cret-director"}
 	url, stderr, stop := startServe(t, cfg)
 	defer stop()
 	url = strings.Replace(url, "http://", "https://", 1)
-	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
+	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}, ForceAttemptHTTP2: true}}
 	res, err := client.Get(url + "/healthz")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
@@ -87,6 +88,22 @@ func TestServeTLS(t *testing.T) {
 	cookies := res.Cookies()
 	if len(cookies) == 0 || !cookies[0].Secure {
 		t.Errorf("sign-in page cookies %v, want Secure", cookies)
+	}
+	// A live-update stream works over it (HTTP/2).
+	req, _ := http.NewRequest("POST", url+"/api/v1/tournaments", strings.NewReader(`{"name":"Open"}`))
+	req.Header.Set("Authorization", "Bearer s3cret-director")
+	if res, err = client.Do(req); err != nil || res.StatusCode != http.StatusCreated {
+		t.Fatalf("create tournament: %v %v", res, err)
+	}
+	res.Body.Close()
+	res, err = client.Get(url + "/t/1/updates")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(res.Body).ReadString('\n')
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || res.ProtoMajor != 2 || line != ": watching\n" {
+		t.Errorf("stream over TLS: %d %s %q %v", res.StatusCode, res.Proto, line, err)
 	}
 	// A client that does not trust the certificate is refused, and plain
 	// HTTP gets no answer of the API.
