@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -15,6 +16,11 @@ import (
 // console notice a dead connection.
 const heartbeat = 15 * time.Second
 
+// streamWriteWait is how long one write to an event stream may take: a
+// client that stops reading without hanging up loses its stream then,
+// rather than holding it for ever.
+var streamWriteWait = 2 * heartbeat
+
 // watch streams a tournament's notices to the director's console as
 // server-sent events, one per change, named by its kind ("game",
 // "result", "pairings", "players"), as JSON.
@@ -24,41 +30,56 @@ func (s *Server) watch(c *gin.Context) {
 	if s.failed(c, p) {
 		return
 	}
-	ch, err := s.svc.Watch(c.Request.Context(), actorOf(c), id)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
-	}
-	stream(c, ch)
+	s.streamNotices(c, func(ctx context.Context) (<-chan service.Notice, error) {
+		return s.svc.Watch(ctx, actorOf(c), id)
+	})
 }
 
 // stream sends notices as server-sent events, each named by its kind,
-// until the channel closes or the client goes away.
-func stream(c *gin.Context, ch <-chan service.Notice) {
-	// A stream outlives the server's write timeout.
-	rc := http.NewResponseController(c.Writer)
-	_ = rc.SetWriteDeadline(time.Time{})
+// until the channel closes, ctx ends or the client goes away (a write
+// fails, or takes longer than streamWriteWait).
+func stream(ctx context.Context, c *gin.Context, ch <-chan service.Notice) {
+	// Flush through the connection itself, whose flush reports a failed
+	// write (gin's writer drops the error).
+	w := http.ResponseWriter(c.Writer)
+	if u, ok := w.(interface{ Unwrap() http.ResponseWriter }); ok {
+		w = u.Unwrap()
+	}
+	rc := http.NewResponseController(w)
+	send := func(format string, args ...any) bool {
+		// A stream outlives the server's write timeout; each write has
+		// its own.
+		_ = rc.SetWriteDeadline(time.Now().Add(streamWriteWait))
+		if _, err := fmt.Fprintf(c.Writer, format, args...); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
 	h := c.Writer.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	c.Status(http.StatusOK)
-	fmt.Fprint(c.Writer, ": watching\n\n")
-	_ = rc.Flush()
+	if !send(": watching\n\n") {
+		return
+	}
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	for {
+		var ok bool
 		select {
-		case n, ok := <-ch:
-			if !ok {
+		case n, open := <-ch:
+			if !open {
 				return // the service is closing, or the client went away
 			}
 			data, _ := json.Marshal(n)
-			fmt.Fprintf(c.Writer, "event: %s\ndata: %s\n\n", n.Kind, data)
+			ok = send("event: %s\ndata: %s\n\n", n.Kind, data)
 		case <-tick.C:
-			fmt.Fprint(c.Writer, ": heartbeat\n\n")
+			ok = send(": heartbeat\n\n")
+		case <-ctx.Done():
+			return
 		}
-		if err := rc.Flush(); err != nil {
+		if !ok {
 			return
 		}
 	}

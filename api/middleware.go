@@ -16,7 +16,8 @@ import (
 const replayedKey = "tourney.replayed"
 
 // logRequests writes one structured line per request, after it is
-// answered.
+// answered, with the client's address (the peer's, or what a trusted
+// proxy forwarded: see Options.TrustedProxies).
 func (s *Server) logRequests(c *gin.Context) {
 	start := time.Now()
 	c.Next()
@@ -28,6 +29,7 @@ func (s *Server) logRequests(c *gin.Context) {
 	attrs := []slog.Attr{
 		slog.String("method", c.Request.Method),
 		slog.String("path", c.Request.URL.Path),
+		slog.String("client", c.ClientIP()),
 		slog.String("route", c.FullPath()),
 		slog.Int("status", status),
 		slog.Duration("duration", time.Since(start)),

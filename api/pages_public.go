@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -25,12 +26,9 @@ func (p *pages) updates(c *gin.Context) {
 		p.pageError(c, service.Errorf(service.KindInvalid, "bad-id", "%q is not a tournament id", c.Param("id")))
 		return
 	}
-	ch, err := p.s.svc.WatchPublic(c.Request.Context(), id)
-	if err != nil {
-		writeProblem(c, p.s.log, err)
-		return
-	}
-	stream(c, ch)
+	p.s.streamNotices(c, func(ctx context.Context) (<-chan service.Notice, error) {
+		return p.s.svc.WatchPublic(ctx, id)
+	})
 }
 
 // hallEvery is how many seconds the projector shows a page before the

@@ -104,7 +104,7 @@ func writeProblem(c *gin.Context, log *slog.Logger, err error) {
 		p.State = nil
 		body, _ = json.Marshal(p)
 	}
-	if p.Status == http.StatusTooManyRequests {
+	if p.Status == http.StatusTooManyRequests || p.Status == http.StatusServiceUnavailable {
 		setRetryAfter(c, err)
 	}
 	writeBody(c, p.Status, mediaProblem, body)

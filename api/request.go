@@ -16,15 +16,17 @@ import (
 	"tourney/service"
 )
 
-// maxBody is the largest request body accepted: a tournament with board
-// and tile files fits many times over.
+// maxBody is the largest request body an API route accepts unless it
+// says otherwise (uploadBodies): a tournament with board and tile files
+// fits many times over.
 const maxBody = 1 << 20
 
 // bodyKey caches the request body in the gin context: the idempotency
 // middleware hashes it, the handler decodes it.
 const bodyKey = "tourney.body"
 
-// requestBody reads the body once, refusing more than maxBody bytes.
+// requestBody reads the body once, refusing more than the route takes
+// (bodyLimit).
 func requestBody(c *gin.Context) ([]byte, error) {
 	if b, ok := c.Get(bodyKey); ok {
 		return b.([]byte), nil
@@ -32,11 +34,11 @@ func requestBody(c *gin.Context) ([]byte, error) {
 	var b []byte
 	if c.Request.Body != nil {
 		var err error
-		b, err = io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxBody))
+		b, err = io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, bodyLimit(c)))
 		var tooBig *http.MaxBytesError
 		switch {
 		case errors.As(err, &tooBig):
-			return nil, service.Errorf(kindTooLarge, "body-too-large", "the request body is larger than %d bytes", maxBody)
+			return nil, tooLarge(c)
 		case err != nil:
 			return nil, service.Errorf(service.KindInvalid, "unreadable-body", "the request body could not be read")
 		}

@@ -24,6 +24,7 @@ type Server struct {
 	inFlight keysInFlight // Idempotency-Keys being answered
 	backups  *service.Backups
 	hall     service.HallNetwork // how tablets reach the server (handlers_tablets.go)
+	streams  *streamGate         // the open event streams (streams.go)
 }
 
 // New returns the HTTP handler for the service, trusting no proxy.
@@ -50,6 +51,14 @@ type Options struct {
 	// interface, tablets are sent to the laptop's address on the hall's
 	// network (service.HallNetwork).
 	ListenAddr string
+	// MaxStreams and MaxStreamsPerAddress limit the open event streams,
+	// in all and from one client address (serve --max-streams,
+	// --max-streams-per-address); zero: DefaultMaxStreams,
+	// DefaultMaxStreamsPerAddress.
+	MaxStreams, MaxStreamsPerAddress int
+	// TLS: the server itself serves HTTPS (serve --tls-cert), so the
+	// tablets' address on its own listener is https.
+	TLS bool
 }
 
 // NewWith returns the HTTP handler with options; a proxy that is neither
@@ -77,6 +86,12 @@ func NewWith(svc *service.Service, log *slog.Logger, opts Options) (http.Handler
 const secureKey = "tourney.secure-cookies"
 
 func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.Engine {
+	r, _ := newServer(svc, log, options...)
+	return r
+}
+
+// newServer is newRouter, with the Server behind its routes.
+func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin.Engine, *Server) {
 	var opts Options
 	if len(options) > 0 {
 		opts = options[0]
@@ -86,10 +101,12 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 	}
 	gin.SetMode(gin.ReleaseMode)
 	s := &Server{svc: svc, log: log, backups: backupsFor(svc, opts),
-		hall: service.HallNetwork{PublicURL: opts.PublicURL, Listen: opts.ListenAddr}}
+		hall:    service.HallNetwork{PublicURL: opts.PublicURL, Listen: opts.ListenAddr, TLS: opts.TLS},
+		streams: newStreamGate(opts.MaxStreams, opts.MaxStreamsPerAddress)}
 	if svc != nil && svc.OnGuard == nil {
 		svc.OnGuard = s.logGuard
 	}
+	pg := newPages(s)
 
 	r := gin.New()
 	// Forwarded headers count only from trusted proxies (NewWith); gin's
@@ -97,7 +114,10 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 	_ = r.SetTrustedProxies(nil)
 	r.HandleMethodNotAllowed = true
 	r.RedirectTrailingSlash = false // an API answers the path it was asked
-	r.Use(s.logRequests, s.recoverPanics)
+	// Bodies are limited before any is read (limitBodies), well below
+	// this, so no multipart part ever spills to a temporary file.
+	r.MaxMultipartMemory = maxBody
+	r.Use(s.logRequests, s.recoverPanics, noStore, s.limitBodies(pg))
 	if strings.HasPrefix(strings.ToLower(opts.PublicURL), "https://") {
 		r.Use(func(c *gin.Context) { c.Set(secureKey, true) })
 	}
@@ -105,7 +125,7 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 	r.NoMethod(s.noMethod)
 
 	r.GET("/healthz", s.healthz)
-	newPages(s).routes(r)
+	pg.routes(r)
 
 	v1 := r.Group("/api/v1", s.pageSession, s.authenticate, s.idempotency)
 	v1.GET("/openapi.json", s.openapi)
@@ -192,7 +212,7 @@ func newRouter(svc *service.Service, log *slog.Logger, options ...Options) *gin.
 	v1.POST("/games/:id/end", s.endGame)
 	v1.POST("/games/:id/void", s.voidRecord)
 	v1.POST("/tournaments/:id/judge", s.judge)
-	return r
+	return r, s
 }
 
 func (s *Server) healthz(c *gin.Context) {

@@ -37,6 +37,7 @@ const (
 type HallNetwork struct {
 	PublicURL string // serve --public-url; "" for none
 	Listen    string // the listener's address: ":8080", "127.0.0.1:8080", "[::]:8080"
+	TLS       bool   // the server itself serves HTTPS (serve --tls-cert)
 	// LAN finds the laptop's address on the hall's network; nil:
 	// LANAddress. It is asked only when the answer depends on it.
 	LAN func() net.IP
@@ -86,7 +87,7 @@ func (h HallNetwork) Address(setting, requestBase string) TabletAddress {
 			lan = LANAddress
 		}
 		if ip := lan(); ip != nil && !ip.IsLoopback() && !ip.IsUnspecified() {
-			return TabletAddress{Base: "http://" + net.JoinHostPort(ip.String(), port), Source: AddressLAN, Reachable: true}
+			return TabletAddress{Base: h.scheme() + "://" + net.JoinHostPort(ip.String(), port), Source: AddressLAN, Reachable: true}
 		}
 	}
 	base, ok := ParseBaseURL(requestBase)
@@ -94,7 +95,7 @@ func (h HallNetwork) Address(setting, requestBase string) TabletAddress {
 		if host == "" || listenIP != nil && listenIP.IsUnspecified() {
 			host = "127.0.0.1"
 		}
-		base = "http://" + net.JoinHostPort(host, port)
+		base = h.scheme() + "://" + net.JoinHostPort(host, port)
 	}
 	out := TabletAddress{Base: base, Source: AddressRequest, Reachable: true}
 	u, _ := url.Parse(base)
@@ -183,4 +184,12 @@ func LANAddress() net.IP {
 		}
 	}
 	return v6
+}
+
+// scheme is the tablets' scheme on the server's own listener.
+func (h HallNetwork) scheme() string {
+	if h.TLS {
+		return "https"
+	}
+	return "http"
 }

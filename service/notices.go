@@ -21,12 +21,17 @@ type Notice struct {
 	At           time.Time `json:"at"`
 }
 
-// notices fans notices out to the watchers of each tournament.
+// notices fans notices out to the watchers of each tournament, each
+// through its view.
 type notices struct {
 	mu     sync.Mutex
-	subs   map[int64]map[chan Notice]struct{}
+	subs   map[int64]map[chan Notice]noticeView
 	closed bool
 }
+
+// noticeView is what a watcher is told of a notice, and whether at all;
+// nil: the notice as it is.
+type noticeView func(Notice) (Notice, bool)
 
 // Notice kinds besides "game": a result entered or amended, a round
 // paired or its pairings changed, a player withdrawn, reinstated or
@@ -45,39 +50,41 @@ func (s *Service) Watch(ctx context.Context, a Actor, tournamentID int64) (<-cha
 	if err := requireDirector(a); err != nil {
 		return nil, err
 	}
-	return s.watch(ctx, tournamentID)
+	return s.watch(ctx, tournamentID, consoleBuffer, nil)
 }
+
+// Notices a watcher may fall behind by before it misses some: a console
+// reads each for the row it names; a public page only needs to hear that
+// something changed, and reads itself again once things are quiet.
+const (
+	consoleBuffer = 64
+	publicBuffer  = 4
+)
 
 // WatchPublic subscribes anyone to what the public pages show changing:
 // the notices of a tournament, stripped to their kind and round, and of
 // games only those that finished (a game in play is not public).
 func (s *Service) WatchPublic(ctx context.Context, tournamentID int64) (<-chan Notice, error) {
-	all, err := s.watch(ctx, tournamentID)
-	if err != nil {
-		return nil, err
-	}
-	out := make(chan Notice, cap(all))
-	go func() {
-		defer close(out)
-		for no := range all {
-			if no.Kind == NoticeGame && no.Status != StatusFinished {
-				continue
-			}
-			select {
-			case out <- Notice{Kind: no.Kind, TournamentID: no.TournamentID, Round: no.Round, At: no.At}:
-			default: // a slow watcher misses a hint, as with Watch
-			}
-		}
-	}()
-	return out, nil
+	return s.watch(ctx, tournamentID, publicBuffer, publicView)
 }
 
-func (s *Service) watch(ctx context.Context, tournamentID int64) (<-chan Notice, error) {
+// publicView is a notice as the public may see it.
+func publicView(no Notice) (Notice, bool) {
+	if no.Kind == NoticeGame && no.Status != StatusFinished {
+		return Notice{}, false
+	}
+	return Notice{Kind: no.Kind, TournamentID: no.TournamentID, Round: no.Round, At: no.At}, true
+}
+
+// watch subscribes to a tournament's notices through view, with room for
+// buffer of them. Nothing runs for the watch while it lasts: when ctx
+// ends, it is dropped and the channel closed (context.AfterFunc).
+func (s *Service) watch(ctx context.Context, tournamentID int64, buffer int, view noticeView) (<-chan Notice, error) {
 	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
 	}
 	n := &s.notices
-	ch := make(chan Notice, 64)
+	ch := make(chan Notice, buffer)
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.closed {
@@ -85,22 +92,36 @@ func (s *Service) watch(ctx context.Context, tournamentID int64) (<-chan Notice,
 		return ch, nil
 	}
 	if n.subs == nil {
-		n.subs = map[int64]map[chan Notice]struct{}{}
+		n.subs = map[int64]map[chan Notice]noticeView{}
 	}
 	if n.subs[tournamentID] == nil {
-		n.subs[tournamentID] = map[chan Notice]struct{}{}
+		n.subs[tournamentID] = map[chan Notice]noticeView{}
 	}
-	n.subs[tournamentID][ch] = struct{}{}
-	go func() {
-		<-ctx.Done()
+	n.subs[tournamentID][ch] = view
+	context.AfterFunc(ctx, func() {
 		n.mu.Lock()
 		defer n.mu.Unlock()
 		if _, ok := n.subs[tournamentID][ch]; ok {
 			delete(n.subs[tournamentID], ch)
 			close(ch)
+			if len(n.subs[tournamentID]) == 0 {
+				delete(n.subs, tournamentID)
+			}
 		}
-	}()
+	})
 	return ch, nil
+}
+
+// Watchers is how many watches are open in this process.
+func (s *Service) Watchers() int {
+	n := &s.notices
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	count := 0
+	for _, subs := range n.subs {
+		count += len(subs)
+	}
+	return count
 }
 
 // changeTournament runs fn in a transaction and, once it is committed,
@@ -130,9 +151,16 @@ func (s *Service) fanOut(no Notice) {
 	n := &s.notices
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	for ch := range n.subs[no.TournamentID] {
+	for ch, view := range n.subs[no.TournamentID] {
+		seen, ok := no, true
+		if view != nil {
+			seen, ok = view(no)
+		}
+		if !ok {
+			continue
+		}
 		select {
-		case ch <- no:
+		case ch <- seen:
 		default:
 		}
 	}

@@ -33,13 +33,17 @@ const usage = `usage:
       open it in a browser (TOURNEY_ADDR sets the address, TOURNEY_NO_BROWSER=1 opens none)
   tourney serve [--addr :8080] [--db tourney.db] [--lexicons DIR] [--public-url URL] [--trusted-proxies LIST]
                 [--backup-every 5m --backup-dir DIR [--backup-keep 10]] [--session-idle 8h] [--session-max 48h]
+                [--tls-cert FILE --tls-key FILE] [--max-streams 1000] [--max-streams-per-address 50]
       serve the REST API; the SQLite file is created and migrated if needed;
       on first start a director token is printed once (or set TOURNEY_DIRECTOR_TOKEN);
       --lexicons (or TOURNEY_LEXICONS) is the folder of word lists tournaments name;
       --backup-every: a backup into --backup-dir soon after start and then this often,
       named tourney-YYYYMMDD-HHMMSS.db (UTC), the newest --backup-keep kept;
       a director's page session ends unused for --session-idle, or --session-max
-      after sign-in (durations such as 90m, 8h, 2d)
+      after sign-in (durations such as 90m, 8h, 2d);
+      --tls-cert/--tls-key (or TOURNEY_TLS_CERT/TOURNEY_TLS_KEY): serve HTTPS with this certificate;
+      --max-streams, --max-streams-per-address: live-update streams open at once, in all and
+      from one client address
   tourney verify [--rules NAME] [--board FILE] [--tiles FILE] FILE.gcg...
       replay game records, recompute every score, print one JSON line per file
   tourney rules

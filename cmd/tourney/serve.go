@@ -42,6 +42,13 @@ type serveConfig struct {
 	// SessionIdle, SessionMax: a director's page session ends unused
 	// that long, or that long after sign-in (0: the service's defaults).
 	SessionIdle, SessionMax time.Duration
+	// TLSCert and TLSKey: PEM files of a certificate and its key, to
+	// serve HTTPS itself (both or neither; TOURNEY_TLS_CERT,
+	// TOURNEY_TLS_KEY).
+	TLSCert, TLSKey string
+	// MaxStreams, MaxStreamsPerAddress: the open event streams, in all
+	// and from one client address (0: api's defaults).
+	MaxStreams, MaxStreamsPerAddress int
 	// The no-argument mode (start.go): another port if Addr's is taken,
 	// and started, told the address and the director token (empty after
 	// the first start) once the server listens.
@@ -74,11 +81,19 @@ func runServe(args []string, stderr io.Writer) int {
 	backupFlags(fs, &cfg)
 	fs.Var((*days)(&cfg.SessionIdle), "session-idle", "a director's page session ends when unused this long (default 8h; 90m, 12h, 2d)")
 	fs.Var((*days)(&cfg.SessionMax), "session-max", "a director's page session ends this long after sign-in (default 48h; 7d)")
+	fs.StringVar(&cfg.TLSCert, "tls-cert", cfg.TLSCert, "PEM certificate file (with its chain) to serve HTTPS; needs --tls-key")
+	fs.StringVar(&cfg.TLSKey, "tls-key", cfg.TLSKey, "PEM private key file of --tls-cert")
+	fs.IntVar(&cfg.MaxStreams, "max-streams", api.DefaultMaxStreams, "live-update streams open at once, in all; past it one is refused (503)")
+	fs.IntVar(&cfg.MaxStreamsPerAddress, "max-streams-per-address", api.DefaultMaxStreamsPerAddress, "live-update streams one client address may hold; past it one is refused (429)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "tourney serve: unexpected argument %q\n%s", fs.Arg(0), usage)
+		return 2
+	}
+	if err := cfg.checkLimits(); err != nil {
+		fmt.Fprintf(stderr, "tourney serve: %v\n%s", err, usage)
 		return 2
 	}
 	if err := cfg.checkBackups(); err != nil {
@@ -100,6 +115,8 @@ func envConfig() serveConfig {
 		Lexicons:       os.Getenv("TOURNEY_LEXICONS"),
 		PublicURL:      os.Getenv("TOURNEY_PUBLIC_URL"),
 		TrustedProxies: os.Getenv("TOURNEY_TRUSTED_PROXIES"),
+		TLSCert:        os.Getenv("TOURNEY_TLS_CERT"),
+		TLSKey:         os.Getenv("TOURNEY_TLS_KEY"),
 	}
 }
 
@@ -126,6 +143,10 @@ const (
 // ready, if set, is told the address once the server listens.
 func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(addr string)) (err error) {
 	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	tlsConf, err := cfg.tlsConfig()
+	if err != nil {
+		return err
+	}
 	st, err := store.Open(cfg.DB)
 	if err != nil {
 		return err
@@ -163,7 +184,8 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 	}
 	defer ln.Close() // Serve closes it too: this is for an early return
 	backups := service.NewBackups(st)
-	handler, err := api.NewWith(svc, log, api.Options{TrustedProxies: cfg.proxies(), PublicURL: cfg.PublicURL, Backups: backups, ListenAddr: ln.Addr().String()})
+	handler, err := api.NewWith(svc, log, api.Options{TrustedProxies: cfg.proxies(), PublicURL: cfg.PublicURL, Backups: backups,
+		ListenAddr: ln.Addr().String(), TLS: tlsConf != nil, MaxStreams: cfg.MaxStreams, MaxStreamsPerAddress: cfg.MaxStreamsPerAddress})
 	if err != nil {
 		return err
 	}
@@ -180,12 +202,14 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		TLSConfig:         tlsConf,
 	}
 	// Consoles' event streams never end by themselves: close them when
 	// shutting down, so that the requests in flight can finish.
 	srv.RegisterOnShutdown(svc.Close)
 	tablets := tabletAddress(cfg, ln.Addr().String())
-	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB, "tablets", tablets.Base+"/table/N", "tablets_reachable", tablets.Reachable)
+	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB, "tls", tlsConf != nil,
+		"tablets", tablets.Base+"/table/N", "tablets_reachable", tablets.Reachable)
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
@@ -193,7 +217,13 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 		cfg.started(ln.Addr().String(), token)
 	}
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	go func() {
+		if tlsConf != nil {
+			served <- srv.ServeTLS(ln, "", "")
+			return
+		}
+		served <- srv.Serve(ln)
+	}()
 
 	select {
 	case err := <-served:

@@ -37,7 +37,7 @@ func runStart(stdout, stderr io.Writer) int {
 		cfg.Addr, cfg.anyPortIfBusy = ":8080", true
 	}
 	cfg.started = func(addr, token string) {
-		url := "http://" + browserHost(addr) + "/director"
+		url := cfg.scheme() + "://" + browserHost(addr) + "/director"
 		printStarted(stdout, url, tabletAddress(cfg, addr), token, cfg.DB, logPath)
 		if err := openBrowser(url); err != nil {
 			fmt.Fprintf(stdout, "(no browser opened: %v; open the address above yourself)\n", err)
@@ -120,8 +120,8 @@ func browserHost(addr string) string {
 // tabletAddress is where tablets reach a server listening on addr, as
 // the table cards say when no tournament names a hall address.
 func tabletAddress(cfg serveConfig, addr string) service.TabletAddress {
-	h := service.HallNetwork{PublicURL: cfg.PublicURL, Listen: addr}
-	return h.Address("", "http://"+browserHost(addr))
+	h := service.HallNetwork{PublicURL: cfg.PublicURL, Listen: addr, TLS: cfg.TLSCert != ""}
+	return h.Address("", cfg.scheme()+"://"+browserHost(addr))
 }
 
 // listen listens on cfg.Addr, or, if that port is taken and

@@ -1,0 +1,124 @@
+package api
+
+import (
+	"context"
+	"net/netip"
+	"sync"
+
+	"github.com/gin-gonic/gin"
+
+	"tourney/service"
+)
+
+// Open event streams are limited: each holds a connection, its goroutines
+// and a subscription until the client hangs up, so without a limit a
+// client could open streams until the server runs out of memory.
+const (
+	// DefaultMaxStreams is how many event streams (console, public
+	// updates) may be open at once in all (serve --max-streams).
+	DefaultMaxStreams = 1000
+	// DefaultMaxStreamsPerAddress is how many of them one client address
+	// may hold (serve --max-streams-per-address): enough for a hall's
+	// consoles, projectors and spectators' phones behind one NAT.
+	DefaultMaxStreamsPerAddress = 50
+	// streamsRetryAfter is the Retry-After, in seconds, of a stream
+	// refused because every place is taken.
+	streamsRetryAfter = 30
+)
+
+// streamGate counts the open event streams, in all and by client address.
+type streamGate struct {
+	mu         sync.Mutex
+	max        int
+	perAddress int
+	open       int
+	byAddress  map[string]int
+}
+
+func newStreamGate(max, perAddress int) *streamGate {
+	if max <= 0 {
+		max = DefaultMaxStreams
+	}
+	if perAddress <= 0 {
+		perAddress = DefaultMaxStreamsPerAddress
+	}
+	return &streamGate{max: max, perAddress: perAddress, byAddress: map[string]int{}}
+}
+
+// enter takes a place for a stream from the client at addr, or says why
+// there is none; leave gives the place back (once, however often called).
+func (g *streamGate) enter(addr string) (leave func(), err error) {
+	key := addressKey(addr)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.byAddress[key] >= g.perAddress {
+		return nil, service.Errorf(service.KindRateLimited, "too-many-streams",
+			"this address already has %d live-update streams open; close some pages and try again", g.perAddress)
+	}
+	if g.open >= g.max {
+		e := service.Errorf(service.KindUnavailable, "streams-full",
+			"the server has all the %d live-update streams it takes open; try again later", g.max)
+		e.Detail = service.RetryAfter{Seconds: streamsRetryAfter}
+		return nil, e
+	}
+	g.open++
+	g.byAddress[key]++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			g.mu.Lock()
+			defer g.mu.Unlock()
+			g.open--
+			if g.byAddress[key]--; g.byAddress[key] <= 0 {
+				delete(g.byAddress, key)
+			}
+		})
+	}, nil
+}
+
+// count is how many streams are open.
+func (g *streamGate) count() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.open
+}
+
+// addressKey is what the per-address limit counts: the IPv4 address, or
+// the IPv6 /64 (one household's or one phone's network, whose addresses a
+// client may change at will).
+func addressKey(addr string) string {
+	ip, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	ip = ip.Unmap()
+	if ip.Is4() {
+		return ip.String()
+	}
+	p, err := ip.WithZone("").Prefix(64)
+	if err != nil {
+		return addr
+	}
+	return p.String()
+}
+
+// streamNotices streams the notices subscribe returns, if the stream
+// limits let one more stream in: refused at once otherwise, before
+// anything is subscribed or allocated for it. The place and the
+// subscription are given back when the client goes away.
+func (s *Server) streamNotices(c *gin.Context, subscribe func(context.Context) (<-chan service.Notice, error)) {
+	leave, err := s.streams.enter(c.ClientIP())
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	defer leave()
+	ctx, cancel := context.WithCancel(c.Request.Context())
+	defer cancel() // ends the subscription even if the stream stopped first
+	ch, err := subscribe(ctx)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	stream(ctx, c, ch)
+}
