@@ -15,13 +15,26 @@ import (
 )
 
 // consoleLayoutProblems lists what a laptop page gets wrong that a script can
-// see: a control under 44px high, or a page wider than the window.
+// see: a control under 44px high, a page wider than the window, a button
+// whose text does not fit it, or a control cut by the edge of the box it
+// scrolls in (reached only by scrolling sideways) or of the window.
 const consoleLayoutProblems = `(function () {
   var out = [];
   if (document.documentElement.scrollWidth > innerWidth + 1) out.push("page " + document.documentElement.scrollWidth + "px wide");
+  function name(e) { return (e.id || e.name || e.textContent.trim().slice(0, 20) || e.tagName.toLowerCase()); }
   document.querySelectorAll("button, a.btn-link, a.report, .tabs a, .bar .who a, select, input:not([type=checkbox]), .att a").forEach(function (e) {
     var r = e.getBoundingClientRect();
-    if (r.width > 0 && r.height < 43.5) out.push((e.id || e.name || e.textContent.trim().slice(0, 20)) + " " + Math.round(r.height) + "px high");
+    if (r.width === 0 || getComputedStyle(e).visibility === "hidden") return;
+    if (r.height < 43.5) out.push(name(e) + " " + Math.round(r.height) + "px high");
+    if ((e.tagName === "BUTTON" || e.tagName === "A") && e.scrollWidth > e.clientWidth + 1) out.push(name(e) + ": text cut (" + e.scrollWidth + " in " + e.clientWidth + "px)");
+    if (r.left < -1 || r.right > innerWidth + 1) out.push(name(e) + " outside the window");
+    for (var p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+      var ox = getComputedStyle(p).overflowX;
+      if (ox === "visible") continue;
+      var b = p.getBoundingClientRect();
+      if (r.left < b.left - 1 || r.right > b.right + 1) out.push(name(e) + " cut by the edge of " + (p.id || p.className || p.tagName));
+      break;
+    }
   });
   return out.join("; ");
 })()`
@@ -77,7 +90,7 @@ func TestBrowserConsoleLayout(t *testing.T) {
 		"standings":   fmt.Sprintf("/director/%d/standings", f.tournament),
 		"game":        fmt.Sprintf("/director/%d/games/%d", f.tournament, g1),
 	}
-	for _, size := range [][2]int64{{1366, 768}, {1024, 768}} {
+	for _, size := range [][2]int64{{1024, 768}, {1280, 800}} {
 		for name, path := range pages {
 			run(t, ctx,
 				chromedp.EmulateViewport(size[0], size[1]),
