@@ -92,7 +92,7 @@
       : "round 1: " + (ROUND_ONE[roundOneSystem(s)] || roundOneSystem(s));
     return first + " · later rounds: " + later;
   };
-  C.roundOneDefault = "as later rounds: seeded Swiss (or KOTH, round robin)";
+  C.roundOneDefault = "seeded, as the later rounds";
 
   // editing: the open forms by division id, each in a line of its own
   // below the division's; they survive the list being drawn again (after
