@@ -34,6 +34,16 @@ func TestBrowserConsoleKeyResultsFocusSkipsTablets(t *testing.T) {
 		waitFor(`document.getElementById("key-summary").textContent === "0 of 3 tables have a result; 3 to go (1 recorded at the tablet)."`),
 		keyRow(2, 400, 350),
 		focusIs(scoreBox(3, 0)),
+		// A hand result for the game at the tablet, from the standings
+		// page: refused in the page's words, with no route of the API.
+		chromedp.Navigate(fmt.Sprintf("%s/director/%d/standings", f.URL, f.tournament)),
+		waitFor(fmt.Sprintf(`document.querySelector('#result-form [name="p1"] option[value="%d"]') !== null`, e.ids["Bob"])),
+		setValue(`#result-form [name="p1"]`, fmt.Sprint(e.ids["Ann"])),
+		setValue(`#result-form [name="s1"]`, "350"),
+		setValue(`#result-form [name="p2"]`, fmt.Sprint(e.ids["Bob"])),
+		setValue(`#result-form [name="s2"]`, "300"),
+		submitForm("#result-form", "This game is recorded turn by turn"),
+		waitFor(`!document.querySelector("#result-form .form-status").textContent.includes("/api/")`),
 	)
 }
 
@@ -60,7 +70,7 @@ func TestBrowserConsoleRoundsBeforePairingAndSetupWords(t *testing.T) {
 	run(t, ctx,
 		chromedp.Navigate(fmt.Sprintf("%s/director/%d/setup", f.URL, f.tournament)),
 		waitFor(summary+` === "5 rounds · round 1 paired by seeded Swiss (by rating, top half v bottom half) · later rounds: Swiss"`),
-		waitFor(fmt.Sprintf(`String((document.querySelector('#players tr[data-player="%d"] td.standing') || {}).textContent).includes("withdrawn (unplayed rounds forfeit)Reason: taken ill at lunch — director, ")`, e.ids["Dan"])),
+		waitFor(fmt.Sprintf(`String((document.querySelector('#players tr[data-player="%d"] td.standing') || {}).textContent).includes("withdrawn (forfeit)Reason: taken ill at lunch — director, ")`, e.ids["Dan"])),
 		chromedp.Navigate(fmt.Sprintf("%s/director/%d/rounds", f.URL, f.tournament)),
 		waitFor(fmt.Sprintf(`document.querySelectorAll("#unpaired button.late").length === 1 && document.querySelector('#unpaired [data-player="%d"] button.late') !== null`, eve.ID)),
 	)

@@ -243,12 +243,11 @@
     return tr;
   }
 
-  // withdrawnText says how a player stands: playing, or withdrawn with
-  // what their unplayed rounds became and why, who, when.
-  var unplayedWords = { forfeit: "unplayed rounds forfeit", bye: "unplayed rounds byes", none: "unplayed rounds neither won nor lost" };
+  // standing says how a player stands: playing, or withdrawn with what
+  // their unplayed rounds became (forfeit, bye, none) and why, who, when.
   function standing(p, w) {
     if (!p.withdrawn) return "playing";
-    var out = [el("strong", {}, "withdrawn"), " (" + (unplayedWords[p.withdrawn] || p.withdrawn) + ")"];
+    var out = ["withdrawn (" + p.withdrawn + ")"];
     if (w) {
       out.push(el("span", { className: "why" }, (w.reason ? "Reason: " + w.reason : "No reason given") + " — " + w.who + ", " +
         new Date(w.at).toLocaleString([], { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })));
