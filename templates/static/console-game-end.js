@@ -36,6 +36,12 @@
     if (over) { confirmBox.hidden = true; submit.hidden = true; } else submit.hidden = !confirmBox.hidden;
   });
 
+  // A change once the confirmation shows asks for it again, with the
+  // words brought up to date by the next press.
+  form.addEventListener("input", function () {
+    if (!confirmBox.hidden) { asking(false); C.status(form, "", false); }
+  });
+
   document.getElementById("end-back").addEventListener("click", function () {
     asking(false);
     C.status(form, "", false);

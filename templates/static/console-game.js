@@ -342,7 +342,8 @@
   // console-game-end.js shows a game it ended at once.
   window.ConsoleGame = { show: function (g) { renderGame(g); return loadResult(); } };
   load().then(function () {
-    if (game.turns.length) fill(game.turns[game.turns.length - 1].turn);
+    var fixable = game.turns.filter(correctable);
+    if (fixable.length) fill(fixable[fixable.length - 1].turn);
     var m = /[#&]turn=(\d+)/.exec(location.hash);
     if (m) pick(parseInt(m[1], 10));
     return loadResult();
