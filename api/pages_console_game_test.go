@@ -74,4 +74,12 @@ func TestConsoleGamePageStates(t *testing.T) {
 	if strings.Contains(string(r.Body), "/api/v1/games/"+itoa(f.game)+"/end") {
 		t.Error("the page names the end route")
 	}
+	// The result keyed by hand is what the seats show.
+	must[service.RoundResult](t, f.post(f.tpath("/results"), f.Director,
+		map[string]any{"round": 1, "players": f.players, "scores": []int{380, 402}}), http.StatusCreated)
+	r = b.get(gameConsolePath(f, f.game))
+	wantPage(t, r, http.StatusOK, "This record was set aside")
+	if got := scores(r.Body); got != "380,402" {
+		t.Errorf("seats %q, want the result keyed by hand (380,402)", got)
+	}
 }

@@ -3,6 +3,7 @@ package api
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -113,8 +114,16 @@ func (p *pages) consoleGame(c *gin.Context) {
 	cp.Title = fmt.Sprintf("Table %d, round %d · %s", v.Table, v.Round, cp.Tournament.Name)
 	p.render(c, http.StatusOK, "director_game", struct {
 		consolePage
-		Game   *service.GameView
-		Status string // in plain words
-		Board  boardView
-	}{cp, v, plainCode(statusWords, v.Status), newBoardView(layout, v.Board, squareNames(v.Variant))})
+		Game     *service.GameView
+		Status   string // in plain words
+		Board    boardView
+		SetAside bool // the record is set aside: its partial scores are no result
+	}{cp, v, plainCode(statusWords, v.Status), newBoardView(layout, v.Board, squareNames(v.Variant)), recordSetAside(v)})
+}
+
+// recordSetAside reports whether a game's record is set aside: it holds a
+// void event not taken back (its status says so only until a result is
+// keyed).
+func recordSetAside(v *service.GameView) bool {
+	return slices.ContainsFunc(v.Turns, func(t service.TurnView) bool { return t.Kind == service.EventVoid && !t.Undone })
 }

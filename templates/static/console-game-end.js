@@ -16,7 +16,7 @@
   // canEnd: the game has a record that is still going (not over, not set
   // aside); only such a game is ended where it stands.
   function canEnd(g) {
-    return g.turns.length > 0 && g.status !== "voided" && g.status !== "finished" && !(g.result && g.result.over);
+    return g.turns.length > 0 && g.status !== "finished" && !window.ConsoleGame.setAside(g) && !(g.result && g.result.over);
   }
   function standing(g) {
     return g.players.map(function (p) { return p.name + " " + p.score; }).join(", ");

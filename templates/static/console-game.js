@@ -99,9 +99,13 @@
     });
   }
 
-  // voided: the game's record is set aside; its turns stay for reference
-  // and count for nothing.
-  function voided() { return game.status === "voided"; }
+  // voided: the game's record is set aside (a void event not taken back;
+  // the status says so only until a result is keyed); its turns stay for
+  // reference and count for nothing.
+  function setAside(g) {
+    return g.status === "voided" || !!g.record_set_aside || g.turns.some(function (t) { return t.kind === "void" && !t.undone; });
+  }
+  function voided() { return setAside(game); }
   // correctable: a turn the director may correct. The record set aside,
   // a turn taken back, and the setting aside itself are not.
   function correctable(t) { return !voided() && !t.undone && t.kind !== "void"; }
@@ -134,7 +138,7 @@
   // or with the record set aside the score entered by hand (none yet: a
   // dash), never the set-aside record's partial score.
   function seatScore(g, i) {
-    if (g.status !== "voided") return g.players[i].score;
+    if (!setAside(g)) return g.players[i].score;
     var o = g.official_result;
     return o && o.scores ? o.scores[i] : "–";
   }
@@ -340,7 +344,7 @@
     return C.api("GET", gpath).then(renderGame);
   }
   // console-game-end.js shows a game it ended at once.
-  window.ConsoleGame = { show: function (g) { renderGame(g); return loadResult(); } };
+  window.ConsoleGame = { show: function (g) { renderGame(g); return loadResult(); }, setAside: setAside };
   load().then(function () {
     var fixable = game.turns.filter(correctable);
     if (fixable.length) fill(fixable[fixable.length - 1].turn);
