@@ -69,7 +69,7 @@ func TestBrowserConsoleKeysResultsByTable(t *testing.T) {
 		// Missing tables first, table 4 (in already) last.
 		waitFor(`[].map.call(document.querySelectorAll("#key-results tbody tr"), function (tr) { return tr.dataset.table; }).join() === "1,2,3,4"`),
 		waitFor(`document.querySelector('#key-results tr[data-table="4"]').classList.contains("done")`),
-		waitFor(echo(3)+`.startsWith("Being recorded at the table")`),
+		waitFor(echo(3)+`.startsWith("Recorded at the tablet")`),
 		keyRow(1, 410, 351),
 		keyRow(2, 380, 420),
 		// Table 3's game is recorded: refused in plain words, a reason

@@ -17,8 +17,9 @@ import (
 // result of two, table 1 still being played); pairing round 2 on it is
 // refused with the table named in plain words, offering to go ahead with a
 // reason. The director instead keys round 1's results by table with the
-// keyboard only (table 1's record set aside with the reason the page asks
-// for), the standings follow, and round 2 then pairs without force.
+// keyboard only (table 2 first, table 1, recorded at its tablet, last,
+// its record set aside with the reason the page asks for), the standings
+// follow, and round 2 then pairs without force.
 func TestBrowserRoundLife(t *testing.T) {
 	ts := newTestServer(t)
 	f := &fixture{testServer: ts}
@@ -49,11 +50,13 @@ func TestBrowserRoundLife(t *testing.T) {
 		// Key round 1 by table, keyboard only.
 		chromedp.Navigate(fmt.Sprintf("%s/director/%d/results?round=1", f.URL, f.tournament)),
 		chromedp.WaitVisible(chromedp.ID("key-results")),
+		// Table 1, recorded at its tablet, is passed by at first; once
+		// table 2 is in, it comes up.
+		keyRow(2, 380, 372),
 		focusIs(scoreBox(1, 0)),
 		chromedp.KeyEvent("402"), chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent("377"), chromedp.KeyEvent(kb.Enter),
 		focusIs(`#key-results tr[data-table="1"] input.reason`),
 		chromedp.KeyEvent("paper scoresheet kept after the tablet died"), chromedp.KeyEvent(kb.Enter),
-		keyRow(2, 380, 372),
 		focusIs("#key-summary"),
 		waitFor(`document.getElementById("key-summary").textContent === "All 2 tables of round 1 have a result."`),
 

@@ -113,8 +113,10 @@ func (p *pages) consoleGame(c *gin.Context) {
 	cp.Title = fmt.Sprintf("Table %d, round %d · %s", v.Table, v.Round, cp.Tournament.Name)
 	p.render(c, http.StatusOK, "director_game", struct {
 		consolePage
-		Game   *service.GameView
-		Status string // in plain words
-		Board  boardView
-	}{cp, v, gameStatusWords(v), newBoardView(layout, v.Board, squareNames(v.Variant))})
+		Game     *service.GameView
+		Status   string // in plain words
+		Board    boardView
+		SetAside bool // the record is set aside: its partial scores are no result
+	}{cp, v, gameStatusWords(v), newBoardView(layout, v.Board, squareNames(v.Variant)), v.RecordSetAside})
 }
+

@@ -455,7 +455,8 @@ func (s *Service) ListAudit(ctx context.Context, a Actor, tournamentID int64, ga
 	return s.Store.ListAudit(ctx, tournamentID, gameID)
 }
 
-// ListGameAudit shows one game's audit log (director).
+// ListGameAudit shows one game's audit log (director), its result's
+// entries by hand included (see gameAudit).
 func (s *Service) ListGameAudit(ctx context.Context, a Actor, gameID int64) ([]AuditEntry, error) {
 	if err := requireDirector(a); err != nil {
 		return nil, err
@@ -464,5 +465,5 @@ func (s *Service) ListGameAudit(ctx context.Context, a Actor, gameID int64) ([]A
 	if err != nil {
 		return nil, notFound(err, "game %d", gameID)
 	}
-	return s.Store.ListAudit(ctx, g.TournamentID, &gameID)
+	return s.gameAudit(ctx, g)
 }

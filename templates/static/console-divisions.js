@@ -35,7 +35,7 @@
       row(field("Name", input("name", d.name, { required: true, maxLength: 40 })), field("Rounds planned", number("rounds", s.rounds || "", "open"))),
       row(field("Realm", select("realm", "the rules'", [["naspa", "NASPA"], ["wespa", "WESPA"]], s.realm)),
         field("Standings order", input("chain", (s.chain || []).join(", "), { placeholder: "wins, losses, spread" }), "grow")),
-      row(field("Round 1 pairing", select("first_round_pairing", "random", SYSTEMS, s.first_round_pairing)),
+      row(field("Round 1 pairing", select("first_round_pairing", C.roundOneDefault, SYSTEMS, s.first_round_pairing)),
         field("Later rounds", select("pairing", "swiss", SYSTEMS, s.pairing))),
       row(field("Swiss starts", select("starts", "within one", [["score-groups", "score groups first"]], s.starts)),
         check("avoid_repeats", "King of the Hill avoids repeats", s.avoid_repeats)),
@@ -69,6 +69,30 @@
     });
     return form;
   }
+
+  // The pairing a division's rounds get, in words. Round 1 follows the
+  // service's choice when the division names no system for it (see
+  // defaultSystem in service/pairings.go): Swiss seeded by rating (top
+  // half against bottom half), or King of the Hill seeded by rating, or
+  // the round robin, as the later rounds go.
+  var ROUND_ONE = { swiss: "seeded Swiss (by rating, top half v bottom half)", koth: "King of the Hill seeded by rating (1st v 2nd…)",
+    rr: "round robin", random: "random draw", manual: "by hand" };
+  var LATER = { swiss: "Swiss", koth: "King of the Hill", rr: "round robin", random: "random draw", manual: "by hand" };
+  function roundOneSystem(s) {
+    if (s.first_round_pairing) return s.first_round_pairing;
+    return s.pairing === "rr" || s.pairing === "koth" ? s.pairing : "swiss";
+  }
+  // pairingSummary says how a division is paired: round 1 as it was
+  // paired when it has been (paired: the system of its pairing, and
+  // whether pairings were changed by hand since), else as it will be;
+  // then the later rounds.
+  C.pairingSummary = function (d, paired) {
+    var s = d.settings || {}, later = LATER[s.pairing || "swiss"] || s.pairing;
+    var first = paired && paired.system ? "round 1 paired by " + (ROUND_ONE[paired.system] || paired.system) + (paired.changed ? ", then changed by hand" : "")
+      : "round 1: " + (ROUND_ONE[roundOneSystem(s)] || roundOneSystem(s));
+    return first + " · later rounds: " + later;
+  };
+  C.roundOneDefault = "seeded, as the later rounds";
 
   // editing: the open forms by division id, each in a line of its own
   // below the division's; they survive the list being drawn again (after

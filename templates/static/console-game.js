@@ -35,6 +35,9 @@
   }
 
   function claimText(c) { return c === null || c === undefined ? "none" : String(c); }
+  function claimWords(t) {
+    return t.claimed_score === null || t.claimed_score === undefined ? "claim differs" : "claimed " + t.claimed_score + ", board gives " + t.score;
+  }
 
   // A corrected turn keeps, beside the correction, what was first
   // entered: the claim always, the move and player when they changed.
@@ -53,10 +56,11 @@
   }
 
   // flagWords says a turn's flags ("score-disagreement,irregular:missed-start")
-  // in plain words.
-  function flagWords(flag) {
+  // in plain words; given the turn, a claim the board does not give says
+  // both scores ("claimed 30, board gives 26").
+  function flagWords(flag, t) {
     return String(flag || "").split(",").filter(Boolean).map(function (f) {
-      if (f === "score-disagreement") return "claim differs";
+      if (f === "score-disagreement") return t ? claimWords(t) : "claim differs";
       if (f.indexOf("irregular:") === 0) return "irregular: " + Attention.plainCode(Attention.irregular, f.slice("irregular:".length));
       return Attention.plainCode(null, f);
     }).join(", ");
@@ -66,7 +70,7 @@
     var parts = [];
     var o = t.corrected_from;
     if (o) parts.push("corrected" + (o.corrections > 1 ? " " + o.corrections + " times" : "") + (o.reason ? ": " + o.reason : ""));
-    if (t.flag) parts.push(flagWords(t.flag));
+    if (t.flag) parts.push(flagWords(t.flag, t));
     if (t.verdict) parts.push(t.verdict + (t.words && t.words.length ? " (" + t.words.join(", ") + ")" : ""));
     if (t.invalid_words && t.invalid_words.length) parts.push("not in the word list: " + t.invalid_words.join(", "));
     if (t.undone) parts.push("undone");
@@ -95,32 +99,57 @@
     });
   }
 
+  // voided: the game's record is set aside (a void event not taken back;
+  // the status says so only until a result is keyed); its turns stay for
+  // reference and count for nothing.
+  function setAside(g) {
+    return g.status === "voided" || !!g.record_set_aside || g.turns.some(function (t) { return t.kind === "void" && !t.undone; });
+  }
+  function voided() { return setAside(game); }
+  // correctable: a turn the director may correct. The record set aside,
+  // a turn taken back, and the setting aside itself are not.
+  function correctable(t) { return !voided() && !t.undone && t.kind !== "void"; }
+
   function renderTurns() {
     var tb = document.querySelector("#turns tbody");
     tb.textContent = "";
     var sel = document.getElementById("correct-turn"), was = sel.value;
     sel.textContent = "";
     game.turns.forEach(function (t) {
-      var fix = el("button", { type: "button", className: "small-btn" }, "Correct");
-      fix.addEventListener("click", function () { pick(t.turn); });
+      var fix = null;
+      if (correctable(t)) {
+        fix = el("button", { type: "button", className: "small-btn" }, "Correct");
+        fix.addEventListener("click", function () { pick(t.turn); });
+        sel.appendChild(el("option", { value: String(t.turn) }, t.turn + ". " + seatName(t.player) + ": " + moveText(t)));
+      }
       tb.appendChild(el("tr", { id: "turn-" + t.turn, className: (t.flag ? "flagged" : "") + (t.undone ? " undone" : "") },
         el("td", { className: "num" }, t.turn), el("td", {}, seatName(t.player)), el.apply(null, ["td", { className: "move" }].concat(movePart(t))),
         el.apply(null, ["td", { className: "num claimed" + (t.corrected_from ? " corrected" : "") }].concat(claimPart(t))),
         el("td", { className: "num computed" }, (t.score > 0 ? "+" : "") + t.score),
-        el("td", { className: "num" }, (t.totals || []).join("–")), el("td", { className: "note" }, t.flag ? el("span", { className: "flag" }, "⚑") : null, t.flag ? " " : null, note(t)), el("td", {}, fix)));
-      sel.appendChild(el("option", { value: String(t.turn) }, t.turn + ". " + seatName(t.player) + ": " + moveText(t)));
+        el("td", { className: "num" }, (t.totals || []).join("–")), el("td", { className: "note" }, t.flag ? el("span", { className: "flag" }, "⚑") : null, t.flag ? " " : null, note(t)), el("td", { className: "fix" }, fix)));
     });
     if (!game.turns.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 8, className: "small" }, "No turns entered yet.")));
-    if (was) sel.value = was;
+    if (was && sel.querySelector('option[value="' + was + '"]')) sel.value = was;
+    document.getElementById("correct-card").hidden = !sel.options.length;
+    document.getElementById("turns-void").hidden = !voided();
+  }
+
+  // seatScore is what a seat shows beside its name: the running score,
+  // or with the record set aside the score entered by hand (none yet: a
+  // dash), never the set-aside record's partial score.
+  function seatScore(g, i) {
+    if (!setAside(g)) return g.players[i].score;
+    var o = g.official_result;
+    return o && o.scores ? o.scores[i] : "–";
   }
 
   function renderGame(g) {
     game = g;
     var seats = document.getElementById("seats");
     seats.textContent = "";
-    g.players.forEach(function (p) {
+    g.players.forEach(function (p, i) {
       seats.appendChild(el("div", { className: "seat" + (p.seat === g.to_move && g.status === "in-progress" ? " to-move" : "") },
-        el("span", { className: "name" }, p.name), " ", el("span", { className: "score" }, p.score)));
+        el("span", { className: "name" }, p.name), " ", el("span", { className: "score" }, seatScore(g, i))));
     });
     document.getElementById("game-status").textContent = Attention.gameStatus(g);
     document.getElementById("bag").textContent = "bag " + g.bag;
@@ -129,6 +158,7 @@
     renderTurns();
     renderAttention();
     renderTime();
+    renderResult();
     // The record import (console-import.js) shows itself for a game
     // without turns.
     document.dispatchEvent(new CustomEvent("console-game", { detail: g }));
@@ -231,24 +261,41 @@
 
   // The result: a finished game's is stored by the service; the director
   // enters one for a game that could not be recorded, and amends one with
-  // a reason.
+  // a reason. A game recorded turn by turn keeps the result its record
+  // gives: scores typed here replace it only with the record set aside
+  // (ticked, with a reason).
   var rform = document.getElementById("result-form");
+  // liveRecord: the game has turns that decide its result.
+  function liveRecord() { return game && game.turns.length > 0 && !voided(); }
   function renderResult() {
     var text = document.getElementById("result-text"), f = rform.elements;
-    var amend = !!result;
-    document.getElementById("result-reason-label").hidden = !amend;
-    f.reason.required = amend;
+    var amend = !!result, live = liveRecord();
+    document.getElementById("result-void-label").hidden = !live;
+    if (!live) f.void.checked = false;
+    var needReason = amend || f.void.checked;
+    document.getElementById("result-reason-label").hidden = !needReason;
+    f.reason.required = needReason;
     document.getElementById("result-submit").textContent = amend ? "Amend the result" : "Enter the result";
     if (amend) {
-      text.textContent = "Recorded (" + result.source + "): " + result.names.map(function (n, i) { return n + " " + result.scores[i]; }).join(", ") + ".";
+      text.textContent = "Recorded (" + sourceWords(result.source) + "): " + result.names.map(function (n, i) { return n + " " + result.scores[i]; }).join(", ") +
+        (result.reason ? ". Reason: " + result.reason : "") + ".";
       game.players.forEach(function (p, i) {
         var j = result.players.indexOf(p.player_id);
         if (j >= 0 && f["score" + i].value === "") f["score" + i].value = result.scores[j];
       });
+    } else if (voided()) {
+      text.textContent = "The game’s record was set aside: enter its result by hand.";
+    } else if (live) {
+      text.textContent = game.result && game.result.over ? "The game is over; its result is not stored yet." :
+        "This game is recorded turn by turn: its result comes from the record when it ends. If it cannot finish at the table, end it above (End this game).";
     } else {
-      text.textContent = game.result && game.result.over ? "The game is over; its result is not stored yet." : "No result yet: enter one if the game is played on paper.";
+      text.textContent = "No result yet: enter one if the game is played on paper.";
     }
   }
+  function sourceWords(src) {
+    return { recorded: "from the game’s record", entered: "entered by hand", imported: "imported" }[src] || src;
+  }
+  rform.elements.void.addEventListener("change", renderResult);
   function loadResult() {
     var q = "?round=" + round + (division ? "&division=" + division : "");
     return C.api("GET", C.base + "/results" + q).then(function (rs) {
@@ -256,38 +303,57 @@
       result = (rs || []).find(function (r) { return r.game_id === gameID; }) ||
         (rs || []).find(function (r) { return r.players.slice().sort().join(",") === ids; }) || null;
       renderResult();
+      document.dispatchEvent(new CustomEvent("console-result", { detail: result }));
     }, function (err) { C.status(rform, err.message, true); });
+  }
+  // plainRefusal puts a refusal about the record in the page's words:
+  // the server's own names a route of the API.
+  function plainRefusal(err) {
+    if (err.code === "game-has-record") {
+      document.getElementById("result-void-label").hidden = false;
+      return new Error("This game is recorded turn by turn, so its record decides the result. End it where it stands (End this game), correct its turns, or tick “Set the game’s record aside” and say why to count these scores instead.");
+    }
+    return err;
   }
   C.submit(rform, function () {
     var f = rform.elements;
     var scores = game.players.map(function (p, i) { return C.num(f["score" + i].value); });
     if (scores.some(function (s) { return s === null; })) throw new Error("Enter every player's score.");
+    var reason = f.reason.value.trim(), setAside = f.void.checked;
+    if (setAside && !reason) throw new Error("Say why the record is set aside.");
+    var done = function (msg) {
+      return function () {
+        f.reason.value = ""; f.void.checked = false;
+        return Promise.all([load(), loadResult()]).then(function () { return msg; });
+      };
+    };
     if (result) {
       var byID = {};
       game.players.forEach(function (p, i) { byID[p.player_id] = scores[i]; });
-      var body = { scores: result.players.map(function (id) { return byID[id]; }), reason: f.reason.value.trim() };
+      var body = { scores: result.players.map(function (id) { return byID[id]; }), reason: reason };
       if (!body.reason) throw new Error("Say why the result is amended.");
-      return C.api("PATCH", C.base + "/results/" + result.id, body).then(function () {
-        f.reason.value = "";
-        return loadResult().then(function () { return "Result amended."; });
-      });
+      if (setAside) body.record = "void";
+      return C.api("PATCH", C.base + "/results/" + result.id, body).then(done(setAside ? "Record set aside; result amended." : "Result amended."), function (err) { throw plainRefusal(err); });
     }
-    return C.api("POST", C.base + "/results", { round: round, players: game.players.map(function (p) { return p.player_id; }), scores: scores }).then(function () {
-      return loadResult().then(function () { return "Result entered."; });
-    });
+    var entry = { round: round, players: game.players.map(function (p) { return p.player_id; }), scores: scores };
+    if (setAside) { entry.record = "void"; entry.reason = reason; }
+    return C.api("POST", C.base + "/results", entry).then(done(setAside ? "Record set aside; result entered." : "Result entered."), function (err) { throw plainRefusal(err); });
   });
 
   function load() {
     return C.api("GET", gpath).then(renderGame);
   }
+  // console-game-end.js shows a game it ended at once.
+  window.ConsoleGame = { show: function (g) { renderGame(g); return loadResult(); }, setAside: setAside };
   load().then(function () {
-    if (game.turns.length) fill(game.turns[game.turns.length - 1].turn);
+    var fixable = game.turns.filter(correctable);
+    if (fixable.length) fill(fixable[fixable.length - 1].turn);
     var m = /[#&]turn=(\d+)/.exec(location.hash);
     if (m) pick(parseInt(m[1], 10));
     return loadResult();
   }).catch(function (err) { C.status(cform, err.message, true); });
   C.live(C.tournament, {
     game: function (n) { if (n.game_id === gameID) load(); },
-    result: C.debounce(function () { if (game) loadResult(); }, 200)
+    result: C.debounce(function () { if (game) { loadResult(); if (voided()) load(); } }, 200)
   });
 })();

@@ -88,7 +88,10 @@
     });
     unpaired.textContent = "";
     var un = rp.unpaired || [];
-    if (!un.length) return;
+    // A late entry records rounds paired without the player: with the
+    // round shown not paired at all, there is none to enter late into
+    // (the table says the round is not paired yet).
+    if (!un.length || !(rp.pairings || []).length) return;
     unpaired.appendChild(el("span", {}, "Not paired: "));
     un.forEach(function (p) {
       unpaired.appendChild(el("span", { className: "unpaired-player", dataset: { player: String(p.id) } }, p.name, " ", lateButton(p)));

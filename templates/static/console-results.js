@@ -23,6 +23,12 @@
   function signed(n) { return n > 0 ? "+" + n : n < 0 ? "−" + (-n) : "0"; }
   function wl(n) { var w = Math.floor(n); return n === w ? String(n) : (w ? w : "") + "½"; }
   function done(row) { return !!row.view.result; }
+  // atTablet: a game recorded turn by turn at its table, still going (no
+  // result yet, its record not set aside): the tablet brings its result,
+  // so the keying skips it (a score typed there sets the record aside).
+  function atTablet(v) { return !v.result && !!v.status && v.status !== "voided"; }
+  // toKey: a row the director is to key, no result and no tablet on it.
+  function toKey(row) { return !done(row) && !atTablet(row.view); }
   // sides are what the scores go with, in seat order: the players, or a
   // team game's two teams ("Ann & Cy").
   function sides(v) { return C.sides(v.players, v.teams); }
@@ -30,7 +36,7 @@
   // describe says what a result in the table is, in words.
   function describe(v) {
     var r = v.result;
-    if (!r && v.status) return "Being recorded at the table, no result yet: a score typed here sets the record aside.";
+    if (atTablet(v)) return "Recorded at the tablet, no result yet: a score typed here sets the record aside.";
     if (!r) return "";
     if (r.kind !== "game" || !v.scores) return "Result in: " + r.kind + (r.names ? " (" + r.names.join(", ") + ")" : "") + ".";
     var how = r.source === "recorded" ? " (recorded at the table)" : "";
@@ -77,6 +83,8 @@
     row.reasonLabel.hidden = true;
     row.echo = el("span", { className: "echo" });
     var tableCell = el("td", { className: "num table-no" }, v.table);
+    row.tag = el("span", { className: "tablet-tag" }, "recorded at the tablet");
+    tableCell.appendChild(row.tag);
     if (manyDivisions && v.division) tableCell.appendChild(el("span", { className: "division-tag" }, v.division));
     row.tr = el("tr", { className: row.inputs.length > 2 ? "group" : "", dataset: { table: String(v.table) } }, tableCell);
     seatCells(row).forEach(function (td) { row.tr.appendChild(td); });
@@ -96,6 +104,8 @@
     var v = row.view;
     row.tr.classList.toggle("done", done(row));
     row.tr.classList.toggle("missing", !done(row));
+    row.tr.classList.toggle("at-tablet", atTablet(v));
+    row.tag.hidden = !atTablet(v);
     if (v.scores) row.inputs.forEach(function (input, i) { if (v.scores[i] !== undefined) input.value = v.scores[i]; });
   }
 
@@ -125,8 +135,9 @@
     var divs = {};
     list.forEach(function (v) { divs[v.division_id || 0] = true; });
     manyDivisions = Object.keys(divs).length > 1;
-    var missing = list.filter(function (v) { return !v.result; }), inAlready = list.filter(function (v) { return !!v.result; });
-    rows = missing.concat(inAlready).map(makeRow);
+    // To key first, then those recorded at tablets, then those in.
+    var rank = function (v) { return v.result ? 2 : atTablet(v) ? 1 : 0; };
+    rows = list.slice().sort(function (a, b) { return rank(a) - rank(b); }).map(makeRow);
     byTable = {};
     tbody.textContent = "";
     rows.forEach(function (row) { byTable[row.view.table] = row; tbody.appendChild(row.tr); });
@@ -138,22 +149,26 @@
   }
 
   function count() {
-    var left = rows.filter(function (r) { return !done(r); }).length;
+    var left = rows.filter(function (r) { return !done(r); }).length, tablets = rows.filter(function (r) { return atTablet(r.view); }).length;
     if (!rows.length) summary.textContent = "";
-    else if (left) summary.textContent = (rows.length - left) + " of " + rows.length + " tables have a result; " + left + " to go.";
+    else if (left) summary.textContent = (rows.length - left) + " of " + rows.length + " tables have a result; " + left + " to go" +
+      (tablets ? " (" + tablets + " recorded at the tablet)" : "") + ".";
     else summary.textContent = "All " + rows.length + " tables of round " + round + " have a result.";
     summary.classList.toggle("all-in", rows.length > 0 && !left);
   }
 
-  // next is the first row after this one (wrapping) still without a
-  // result; null when every table has one.
+  // next is the first row after this one (wrapping) still to key (no
+  // result, no tablet recording it), else still without a result; null
+  // when every table has one.
   function next(row) {
-    var i = rows.indexOf(row);
+    var i = rows.indexOf(row), fallback = null;
     for (var k = 1; k <= rows.length; k++) {
       var r = rows[(i + k) % rows.length];
-      if (!done(r) && r !== row) return r;
+      if (r === row || done(r)) continue;
+      if (toKey(r)) return r;
+      fallback = fallback || r;
     }
-    return null;
+    return fallback;
   }
   function moveOn(row) {
     var n = next(row);
@@ -283,7 +298,7 @@
   // that came in from elsewhere (a tablet, another director).
   function refresh() {
     C.api("GET", C.base + "/rounds/" + round + "/tables").then(function (list) {
-      if (!rows.length && list.length) { render(list); if (rows.length) rows[0].inputs[0].focus(); return; }
+      if (!rows.length && list.length) { render(list); focusFirst(); return; }
       list.forEach(function (v) {
         var row = byTable[v.table];
         if (!row || row.busy || row.dirty || row.tr.contains(document.activeElement) || !row.reasonLabel.hidden) return;
@@ -298,9 +313,17 @@
     }, function () { /* the badge says the connection is down */ });
   }
 
+  // focusFirst puts the cursor in the first table to key; with none (all
+  // in, or the rest at tablets) on the summary, which says so.
+  function focusFirst() {
+    var first = rows.filter(toKey)[0];
+    if (first) { first.inputs[0].focus(); return; }
+    if (!rows.length) return;
+    summary.tabIndex = -1;
+    summary.focus();
+  }
   render(parseData());
-  var first = rows.filter(function (r) { return !done(r); })[0] || rows[0];
-  if (first) first.inputs[0].focus();
+  focusFirst();
   var reload = C.debounce(refresh, 300);
   C.live(C.tournament, { result: reload, pairings: reload, game: function (n) { if (n.status === "finished") reload(); } });
 })();

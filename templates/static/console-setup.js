@@ -21,15 +21,52 @@
     return d ? d.name : "";
   }
 
+  // The audit log keeps what the lists need beyond the players and the
+  // divisions: why a player withdrew, and how round 1 was paired. It is
+  // read once for a redraw of both.
+  var auditRead = null;
+  function audit() {
+    if (!auditRead) {
+      auditRead = C.api("GET", C.base + "/audit").catch(function () { return []; });
+      setTimeout(function () { auditRead = null; }, 1000);
+    }
+    return auditRead;
+  }
+  // withdrawals: the latest withdrawal of each player, by id.
+  function withdrawals(entries) {
+    var out = {};
+    entries.forEach(function (e) {
+      var a = e.after || {};
+      if (e.action === "withdraw-player" && a.player_id) out[a.player_id] = e;
+      if (e.action === "reinstate-player" && (a.player_id || (e.before || {}).player_id)) delete out[a.player_id || e.before.player_id];
+    });
+    return out;
+  }
+  // roundOnePairings: how round 1 of each division was paired (by id; 0
+  // with no divisions): the system of its latest pairing, and whether
+  // pairings were changed by hand after it.
+  function roundOnePairings(entries, ds) {
+    var out = {};
+    entries.forEach(function (e) {
+      var a = e.after || {};
+      if (a.round !== 1) return;
+      var d = a.division_id || (ds.length === 1 ? ds[0].id : 0);
+      if (e.action === "pair-round") out[d] = { system: a.system, changed: false };
+      if (e.action === "change-pairings" && out[d]) out[d].changed = true;
+    });
+    return out;
+  }
+
   function loadDivisions() {
-    return C.api("GET", C.base + "/divisions").then(function (ds) {
+    return Promise.all([C.api("GET", C.base + "/divisions"), audit()]).then(function (got) {
+      var ds = got[0], paired = roundOnePairings(got[1], got[0]);
       divisions = ds;
       var ul = document.getElementById("divisions");
       ul.textContent = "";
       ds.forEach(function (d) {
         var s = d.settings || {};
-        ul.appendChild(el("li", { dataset: { division: String(d.id) } }, el("strong", {}, d.name), " ", el("span", { className: "small" },
-          [s.rounds ? s.rounds + " rounds" : "", "round 1: " + (s.first_round_pairing || "random"), "then " + (s.pairing || "swiss"),
+        ul.appendChild(el("li", { dataset: { division: String(d.id) } }, el("strong", {}, d.name), " ", el("span", { className: "small division-summary" },
+          [s.rounds ? s.rounds + " rounds" : "", C.pairingSummary(d, paired[d.id]),
             s.starts === "score-groups" ? "score groups before starts" : "", s.realm ? s.realm.toUpperCase() : "",
             (s.spread_caps || []).length ? "spread cap " + s.spread_caps.join("/") : "", s.gibson && s.gibson.enabled ? "Gibsonized" : ""].filter(Boolean).join(" · "))));
       });
@@ -206,8 +243,21 @@
     return tr;
   }
 
+  // standing says how a player stands: playing, or withdrawn with what
+  // their unplayed rounds became (forfeit, bye, none) and why, who, when.
+  function standing(p, w) {
+    if (!p.withdrawn) return "playing";
+    var out = ["withdrawn (" + p.withdrawn + ")"];
+    if (w) {
+      out.push(el("span", { className: "why" }, (w.reason ? "Reason: " + w.reason : "No reason given") + " — " + w.who + ", " +
+        new Date(w.at).toLocaleString([], { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })));
+    }
+    return out;
+  }
+
   function loadPlayers() {
-    return C.api("GET", C.base + "/players").then(function (ps) {
+    return Promise.all([C.api("GET", C.base + "/players"), audit()]).then(function (got) {
+      var ps = got[0], why = withdrawals(got[1]);
       var tb = document.querySelector("#players tbody");
       // An edit being filled in stays open when the list is drawn again.
       var open = {};
@@ -220,7 +270,7 @@
         var edit = el("button", { type: "button", className: "small-btn edit-player-btn", title: "Change " + p.name + "'s name, rating or division" }, "Edit…");
         var tr = el("tr", { className: p.withdrawn ? "withdrawn" : "", dataset: { player: String(p.id) } },
           el("td", { className: "num" }, p.id), el("td", {}, p.name), el("td", { className: "num" }, p.rating || ""),
-          el("td", {}, divisionName(p.division_id)), el("td", {}, p.withdrawn ? "withdrawn (" + p.withdrawn + ")" : "playing"),
+          el("td", {}, divisionName(p.division_id)), el.apply(null, ["td", { className: "standing" }].concat(standing(p, why[p.id]))),
           el("td", { className: "actions" }, btn, " ", edit));
         edit.addEventListener("click", function () {
           var line = tb.querySelector('tr.edit-line[data-edit="' + p.id + '"]');
@@ -245,5 +295,5 @@
   loadDivisions().then(loadPlayers).catch(function (err) {
     pstatus.textContent = err.message; pstatus.className = "form-status error"; pstatus.hidden = false;
   });
-  C.live(C.tournament, { players: C.debounce(loadPlayers, 200), pairings: C.debounce(loadPlayers, 200) });
+  C.live(C.tournament, { players: C.debounce(loadPlayers, 200), pairings: C.debounce(function () { loadDivisions().then(loadPlayers); }, 200) });
 })();

@@ -9,6 +9,12 @@ var Console = (function () {
   // api sends a request and resolves with the decoded answer; a problem
   // (application/problem+json) rejects with an Error whose message is its
   // title and detail, as the director should read them.
+  // plainWords are the refusals whose words from the server name a route
+  // of the API: a page says them in its own (pages may say more).
+  var plainWords = {
+    "game-has-record": "This game is recorded turn by turn, so its record decides its result. Open the game to end it where it stands or correct its turns, or set its record aside (with a reason) to enter the result by hand."
+  };
+
   function api(method, path, body, contentType) {
     var headers = { "X-CSRF-Token": csrf };
     var opts = { method: method, headers: headers, credentials: "same-origin" };
@@ -25,7 +31,7 @@ var Console = (function () {
       }
       return r.json().then(function (data) {
         if (r.ok) return data;
-        var msg = [data.title, data.detail].filter(Boolean).join(": ");
+        var msg = plainWords[data.code] || [data.title, data.detail].filter(Boolean).join(": ");
         var err = new Error(msg || "The server answered " + r.status + ".");
         // The code and state are for the page to act on; people read words.
         err.code = data.code; err.state = data.state; err.detail = data.detail;
