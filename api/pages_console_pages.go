@@ -119,4 +119,3 @@ func (p *pages) consoleGame(c *gin.Context) {
 		SetAside bool // the record is set aside: its partial scores are no result
 	}{cp, v, gameStatusWords(v), newBoardView(layout, v.Board, squareNames(v.Variant)), v.RecordSetAside})
 }
-
