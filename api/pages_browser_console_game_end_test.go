@@ -70,7 +70,10 @@ func TestBrowserConsoleSetAsideRecord(t *testing.T) {
 	must[map[string]any](t, f.enter(f.game, f.table, turn{Turn: 1, Player: 1, Move: "8D WINDY", ClaimedScore: claim(32)}), http.StatusCreated)
 	must[service.GameView](t, f.post(gpath(f.game, "/void"), f.Director, map[string]any{"reason": "tablet entered the wrong game"}), http.StatusOK)
 	ctx := newChrome(t)
+	row := `document.getElementById("game-` + itoa(f.game) + `")`
 	run(t, ctx, consoleSignIn(f),
+		// The Room shows no partial score for it either.
+		waitFor(row+` && `+row+`.querySelector(".scores").textContent === "–"`),
 		chromedp.Navigate(fmt.Sprintf("%s/director/%d/games/%d", f.URL, f.tournament, f.game)),
 		waitFor(`document.querySelector("#turn-2") !== null`),
 		waitFor(`[].map.call(document.querySelectorAll("#seats .score"), function (s) { return s.textContent; }).join() === "–,–"`),

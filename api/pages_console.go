@@ -208,6 +208,9 @@ func roomScores(v *service.GameView, teams bool) string {
 	if v.Official != nil && v.Official.Kind == service.ResultForfeit {
 		return "forfeit" // no game: no scores to show (director.js says the same)
 	}
+	if v.RecordSetAside && v.Official == nil {
+		return "–" // the set-aside record's partial scores are no result
+	}
 	var scores []string
 	if teams && len(v.Players) == 4 {
 		for team := range 2 {

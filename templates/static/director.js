@@ -68,7 +68,9 @@
     // A team game's scores are its two teams' (seats 1 and 3, 2 and 4).
     var ps = g.players, scores = r.teams && ps.length === 4 ? [ps[0].score + ps[2].score, ps[1].score + ps[3].score] : ps.map(function (p) { return p.score; });
     var forfeit = g.official_result && g.official_result.kind === "forfeit";
-    tr.querySelector(".scores").textContent = forfeit ? "forfeit" : scores.join(" – ");
+    // A record set aside shows no partial score until its result is keyed.
+    var aside = g.record_set_aside && !g.official_result;
+    tr.querySelector(".scores").textContent = forfeit ? "forfeit" : aside ? "–" : scores.join(" – ");
     // The turn is the tablet's (next_play), from the server's one number.
     tr.querySelector(".turn").textContent = Attention.turn(g);
     tr.querySelector(".st").textContent = Attention.gameStatus(g);
