@@ -85,6 +85,9 @@ func firstMorning(t *testing.T, public bool) {
 	f := &fixture{testServer: ts, tournament: e.tournament}
 
 	shots := func(name string) chromedp.Action[chromedp.Void] {
+		if public {
+			name += "-public-url"
+		}
 		return chromedp.Steps(shotAt(name+"-1024x768", 1024, 768), shotAt(name+"-1280x800", 1280, 800))
 	}
 	director := newChrome(t)
@@ -186,6 +189,7 @@ func firstMorning(t *testing.T, public bool) {
 		chromedp.Navigate(fmt.Sprintf("%s/director/%d/games/%d", ts.URL, e.tournament, game2)),
 		waitFor(`document.body.innerText.includes("finished")`),
 		waitFor(`document.body.innerText.includes("402")`),
+		waitFor(`document.getElementById("import-card").hidden`), // a game with a result takes no record
 		shots("first-morning-game"),
 	)
 	// The table's tablet, open all along, shows the result and takes no move.

@@ -16,7 +16,9 @@
   var checked = null;
 
   document.addEventListener("console-game", function (e) {
-    card.hidden = e.detail.turns.length > 0;
+    // A record imports into a game with no turns and no result (the
+    // server refuses others: game-has-turns, game-has-result).
+    card.hidden = e.detail.turns.length > 0 || !!e.detail.official_result;
   });
 
   // The record as chosen: a file is sent as its bytes (the server knows
