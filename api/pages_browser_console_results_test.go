@@ -1,11 +1,8 @@
 package api
 
 import (
-	"context"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -114,18 +111,5 @@ func TestBrowserConsoleKeysResultsByTable(t *testing.T) {
 // screenshot writes the page at 1366x768 as DIR/name.png when
 // TOURNEY_SCREENSHOTS=DIR is set, for a person to look at.
 func screenshot(name string) chromedp.Action[chromedp.Void] {
-	dir := os.Getenv("TOURNEY_SCREENSHOTS")
-	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		if dir == "" {
-			return nil
-		}
-		if _, err := chromedp.EmulateViewport(1366, 768)(ctx, tg); err != nil {
-			return err
-		}
-		png, err := chromedp.CaptureScreenshot()(ctx, tg)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
-	})
+	return shotAt(name, 1366, 768)
 }

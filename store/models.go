@@ -369,50 +369,46 @@ func (credentialRow) TableName() string { return "credentials" }
 
 func toCredentialRow(c *service.Credential) credentialRow {
 	r := credentialRow{ID: c.ID, Kind: c.Kind, TableNumber: c.Table, Label: c.Label,
-		TokenHash: c.TokenHash, CreatedAt: c.CreatedAt.UTC(), ClientAddr: c.ClientAddr}
-	if c.ParentID != 0 {
-		id := c.ParentID
-		r.ParentID = &id
-	}
-	if c.LastUsedAt != nil {
-		t := c.LastUsedAt.UTC()
-		r.LastUsedAt = &t
-	}
-	if c.TournamentID != 0 {
-		id := c.TournamentID
-		r.TournamentID = &id
-	}
-	if c.RevokedAt != nil {
-		t := c.RevokedAt.UTC()
-		r.RevokedAt = &t
-	}
-	if c.Code != "" && c.Kind == service.CredTable {
-		code := c.Code
-		r.Code = &code
-	}
-	if c.ReplacedBy != 0 {
-		by := c.ReplacedBy
-		r.ReplacedBy = &by
+		TokenHash: c.TokenHash, CreatedAt: c.CreatedAt.UTC(), ClientAddr: c.ClientAddr,
+		ParentID: orNull(c.ParentID), TournamentID: orNull(c.TournamentID), ReplacedBy: orNull(c.ReplacedBy),
+		LastUsedAt: utcOrNull(c.LastUsedAt), RevokedAt: utcOrNull(c.RevokedAt)}
+	if c.Kind == service.CredTable {
+		r.Code = orNull(c.Code)
 	}
 	return r
 }
 
 func (r *credentialRow) toService() service.Credential {
-	c := service.Credential{ID: r.ID, Kind: r.Kind, Table: r.TableNumber, Label: r.Label,
-		TokenHash: r.TokenHash, CreatedAt: r.CreatedAt, RevokedAt: r.RevokedAt, LastUsedAt: r.LastUsedAt, ClientAddr: r.ClientAddr}
-	if r.ParentID != nil {
-		c.ParentID = *r.ParentID
+	return service.Credential{ID: r.ID, Kind: r.Kind, Table: r.TableNumber, Label: r.Label,
+		TokenHash: r.TokenHash, CreatedAt: r.CreatedAt, RevokedAt: r.RevokedAt, LastUsedAt: r.LastUsedAt, ClientAddr: r.ClientAddr,
+		ParentID: orZero(r.ParentID), TournamentID: orZero(r.TournamentID), Code: orZero(r.Code), ReplacedBy: orZero(r.ReplacedBy)}
+}
+
+// orNull is a nullable column's value: NULL for the zero value.
+func orNull[T comparable](v T) *T {
+	var zero T
+	if v == zero {
+		return nil
 	}
-	if r.TournamentID != nil {
-		c.TournamentID = *r.TournamentID
+	return &v
+}
+
+// orZero reads a nullable column: the zero value for NULL.
+func orZero[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
 	}
-	if r.Code != nil {
-		c.Code = *r.Code
+	return *p
+}
+
+// utcOrNull is a nullable time column's value, in UTC.
+func utcOrNull(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
 	}
-	if r.ReplacedBy != nil {
-		c.ReplacedBy = *r.ReplacedBy
-	}
-	return c
+	u := t.UTC()
+	return &u
 }
 
 type idempotentRow struct {
