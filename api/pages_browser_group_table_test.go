@@ -52,16 +52,18 @@ func chumsTable(t *testing.T, teams bool, names ...string) *fixture {
 }
 
 // openTablet signs table 1's tablet in at a portrait tablet's size
-// (820x1180) and answers its dialogs as openTable does.
+// (820x1180); like openTable, it collects alerts and fails the test on
+// a native dialog.
 func openTablet(t *testing.T, srv *httptest.Server, token string) context.Context {
 	t.Helper()
 	ctx := newChrome(t)
+	noNativeDialogs(t, ctx)
 	run(t, ctx,
 		chromedp.EmulateViewport(820, 1180, chromedp.EmulatePortrait, chromedp.EmulateTouch),
 		chromedp.Navigate(srv.URL+"/table/1?code="+url.QueryEscape(token)),
 		chromedp.WaitVisible(chromedp.ID("move")),
 		waitFor(`innerWidth === 820`),
-		eval(`window.confirm = () => true; window.prompt = () => null; window.alerts = []; window.alert = (m) => window.alerts.push(m); true`),
+		eval(`window.alerts = []; window.alert = (m) => window.alerts.push(m); true`),
 	)
 	return ctx
 }
@@ -156,7 +158,7 @@ func TestBrowserGroupTableThreeSeats(t *testing.T) {
 
 	// Three passes each end the game.
 	for n := 4; n <= 12; n++ {
-		run(t, ctx, chromedp.Click(chromedp.ID("pass")), recorded(n))
+		run(t, ctx, tapAnswer("pass", ""), recorded(n))
 		if n < 12 {
 			seat := (n)%3 + 1
 			run(t, ctx, waitFor(fmt.Sprintf(`document.querySelector("#totals .total.to-move").dataset.seat === "%d"`, seat)))
@@ -241,7 +243,7 @@ func TestBrowserGroupTableTeams(t *testing.T) {
 	checkLayout(t, ctx, "teams")
 	run(t, ctx, chromedp.EmulateViewport(820, 1180, chromedp.EmulatePortrait, chromedp.EmulateTouch))
 	for n := 5; n <= 16; n++ {
-		run(t, ctx, chromedp.Click(chromedp.ID("pass")), recorded(n))
+		run(t, ctx, tapAnswer("pass", ""), recorded(n))
 	}
 	for seat, rack := range []string{"EEEEEEE", "IIIIIII", "OOOOOOO", "UUUUNNN"} {
 		run(t, ctx,
