@@ -119,7 +119,10 @@ const (
 // ctx ends; then it lets requests in flight finish and closes the store.
 // ready, if set, is told the address once the server listens.
 func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(addr string)) (err error) {
-	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	// The log waits until the banner is out (serve_banner.go).
+	held := &heldWriter{w: stderr}
+	defer held.release()
+	log := slog.New(slog.NewJSONHandler(held, nil))
 	st, err := store.Open(cfg.DB)
 	if err != nil {
 		return err
@@ -146,9 +149,12 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 	if err != nil {
 		return fmt.Errorf("director credential: %w", err)
 	}
-	if token != "" && cfg.started == nil { // started shows it in its own words
-		fmt.Fprintf(stderr, "director token (shown once): %s\n", token)
-	}
+	bannerOut := false
+	defer func() {
+		if token != "" && !bannerOut && cfg.started == nil {
+			printToken(stderr, token)
+		}
+	}()
 
 	backups := service.NewBackups(st)
 	handler, err := api.NewWith(svc, log, api.Options{TrustedProxies: cfg.proxies(), PublicURL: cfg.PublicURL, Backups: backups})
@@ -177,6 +183,11 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 	// shutting down, so that the requests in flight can finish.
 	srv.RegisterOnShutdown(svc.Close)
 	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB)
+	if cfg.started == nil { // started shows it all in its own words
+		printServeBanner(stderr, ln.Addr().String(), cfg.DB, token)
+		bannerOut = true
+	}
+	held.release()
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
