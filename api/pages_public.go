@@ -116,9 +116,10 @@ type hallDivision struct {
 }
 
 type standingLine struct {
-	Rank           int
+	Rank           int // 0: none (a withdrawn player may have none)
 	Name           string
 	Record, Spread string
+	Withdrawn      bool
 }
 
 // pairingLine is a table of the round: its sides joined by Joiner (two
@@ -139,7 +140,7 @@ func hallView(h service.HallDivision) hallDivision {
 	}
 	for _, r := range h.Standings {
 		v.Standings = append(v.Standings, standingLine{Rank: r.Rank, Name: r.Name,
-			Record: reports.Record(r.Wins, r.Losses), Spread: reports.Signed(r.Spread)})
+			Record: reports.Record(r.Wins, r.Losses), Spread: reports.Signed(r.Spread), Withdrawn: r.Withdrawn})
 	}
 	for _, pv := range h.Pairings {
 		v.Pairings = append(v.Pairings, pairingOf(pv))
