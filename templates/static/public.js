@@ -93,7 +93,9 @@
     var rows = tbody.rows, n = rows.length;
     var first = n ? rows[0].getBoundingClientRect().top : table.getBoundingClientRect().bottom;
     var last = n ? rows[n - 1].getBoundingClientRect().bottom : first;
-    var m = { head: (first - top) / em, row: n ? (last - first) / n / em : 1, width: table.getBoundingClientRect().width / em };
+    // (The width with an em to spare: the columns are set in a fixed
+    // layout, and a name measured to the pixel would be cut short.)
+    var m = { head: (first - top) / em, row: n ? (last - first) / n / em : 1, width: table.getBoundingClientRect().width / em + 1 };
     body.removeChild(page);
     return m;
   }
