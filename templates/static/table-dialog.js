@@ -4,11 +4,14 @@
 // the browser's own pop-ups: plain words, Cancel and a button that says
 // what it does. Enter confirms, Escape cancels.
 //
-// T.ask({ title, text, ok, warn, field: { label, placeholder, required,
-// check } }, done) calls done(value) once the players confirm: the field's
-// text, trimmed ("" without a field). Cancel calls nothing. check(value)
-// returns what is wrong with the value ("" when it is fine); a required
-// field must not be empty.
+// T.ask({ title, text, ok, warn, field: { label, placeholder, caps,
+// required, check } }, done) calls done(value) once the players confirm:
+// the field's text, trimmed ("" without a field). Cancel calls nothing.
+// ok is the confirm button's words, red with warn (a step that counts);
+// caps: the tablet's keyboard starts in capitals. A required field must
+// not be empty (required: true, or the words that say so); check(value)
+// returns what else is wrong with it ("" when it is fine). The dialog
+// stays open, saying why, until the value will do.
 (function (T) {
   "use strict";
   var $ = T.$, text = T.text;
@@ -47,7 +50,6 @@
     if (!box.open) box.showModal();
     (o.field ? input : ok).focus();
   };
-  T.asking = function () { return current !== null; };
 
   // Enter confirms: in the field it submits the form, and the confirm
   // button, which has the focus otherwise, is the form's submit button.
