@@ -21,11 +21,11 @@ func TestBrowserTableGame(t *testing.T) {
 	srv := httptest.NewServer(net)
 	t.Cleanup(srv.Close)
 	ctx := newChrome(t) // closed first: its connections end before the servers close
+	noNativeDialogs(t, ctx)
 	run(t, ctx,
 		chromedp.Navigate(srv.URL+"/table/1?code="+url.QueryEscape(f.table)),
 		chromedp.WaitVisible(chromedp.ID("move")),
-		// Dialogs answer yes; prompts give fixed answers.
-		eval(`window.confirm = () => true; window.prompt = (q) => q.startsWith("Undo") ? "misentered" : "ABC"; window.alerts = []; window.alert = (m) => window.alerts.push(m); true`),
+		eval(`window.alerts = []; window.alert = (m) => window.alerts.push(m); true`),
 	)
 	loc, err := chromedp.Run(ctx, chromedp.Location())
 	if err != nil {
@@ -62,8 +62,8 @@ func TestBrowserTableGame(t *testing.T) {
 	// Offline: two entries wait in the queue, then go in order once.
 	run(t, ctx,
 		chromedp.Func(func(context.Context, *chromedp.Target) error { net.down.Store(true); return nil }),
-		chromedp.Click(chromedp.ID("pass")),
-		chromedp.Click(chromedp.ID("exchange")),
+		tapAnswer("pass", ""),
+		tapAnswer("exchange", "ABC"),
 		waitFor(`document.getElementById("queue").textContent === "waiting to send (2)"`),
 	)
 	if v := f.view(f.game); len(v.Turns) != 2 {
@@ -82,7 +82,7 @@ func TestBrowserTableGame(t *testing.T) {
 
 	// Undo of the last turn, with a reason.
 	run(t, ctx,
-		chromedp.Click(chromedp.ID("undo")),
+		tapAnswer("undo", "misentered"),
 		waitFor(`window.alerts.length > 0 || document.getElementById("turns").textContent.includes("(undone)") || document.querySelectorAll("#turns [data-turn]").length === 3`),
 	)
 	alerts, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.alerts`))
@@ -135,7 +135,7 @@ func TestBrowserTableWholeGame(t *testing.T) {
 			// Ann challenges Emely's TIL..: TILAX is not a word.
 			n++
 			run(t, ctx,
-				chromedp.Click(chromedp.ID("challenge")),
+				tapAnswer("challenge", ""),
 				waitFor(`!document.getElementById("verdict").hidden && document.querySelector("#verdict .word-judge").textContent === "NOT ACCEPTABLE"`),
 				waitFor(`document.querySelector("#verdict .judged").textContent.includes("TILAX") && document.querySelector("#verdict .effect").textContent.includes("comes off the board")`),
 				recorded(n),
@@ -214,15 +214,16 @@ func TestBrowserTableRefresh(t *testing.T) {
 	)
 }
 
-// openTable signs the tablet of table 1 in on srv and answers its dialogs:
-// confirms yes, prompts fixed answers, alerts collected.
+// openTable signs the tablet of table 1 in on srv, collects alerts, and
+// fails the test if the page opens a native dialog (it has its own).
 func openTable(t *testing.T, srv *httptest.Server, token string) context.Context {
 	t.Helper()
 	ctx := newChrome(t)
+	noNativeDialogs(t, ctx)
 	run(t, ctx,
 		chromedp.Navigate(srv.URL+"/table/1?code="+url.QueryEscape(token)),
 		chromedp.WaitVisible(chromedp.ID("move")),
-		eval(`window.confirm = () => true; window.prompt = (q) => q.startsWith("Undo") ? "misentered" : "ABC"; window.alerts = []; window.alert = (m) => window.alerts.push(m); true`),
+		eval(`window.alerts = []; window.alert = (m) => window.alerts.push(m); true`),
 	)
 	return ctx
 }

@@ -36,7 +36,7 @@ func TestBrowserTableHold(t *testing.T) {
 		t.Fatalf("after the hold: %s, turns %+v", v.Status, v.Turns)
 	}
 	run(t, ctx,
-		chromedp.Click(chromedp.ID("challenge")),
+		tapAnswer("challenge", ""),
 		waitFor(`!document.getElementById("verdict").hidden && document.querySelector("#verdict .word-judge").textContent === "ACCEPTABLE"`),
 		recorded(4),
 		waitFor(`document.getElementById("status").textContent === "in play" && !document.getElementById("hold").disabled`),

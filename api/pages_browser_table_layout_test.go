@@ -27,7 +27,7 @@ func TestBrowserTableLayout(t *testing.T) {
 	t.Cleanup(srv.Close)
 	ctx := openTable(t, srv, f.table)
 	run(t, ctx,
-		chromedp.Click(chromedp.ID("challenge")),
+		tapAnswer("challenge", ""),
 		waitFor(`!document.getElementById("verdict").hidden`),
 		recorded(7),
 	)

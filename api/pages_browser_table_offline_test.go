@@ -36,7 +36,7 @@ func TestBrowserTableOffline(t *testing.T) {
 		setMove("7C GALE", "16"),
 		chromedp.Click(chromedp.ID("confirm")),
 		waitFor(`document.getElementById("queue").textContent === "waiting to send (1)"`),
-		chromedp.Click(chromedp.ID("challenge")),
+		tapAnswer("challenge", ""),
 		waitFor(`document.getElementById("queue").textContent === "waiting to send (2)" && !document.getElementById("offline").hidden`),
 		waitFor(`document.getElementById("turn-line").textContent.includes("Waiting for the verdict") && document.getElementById("confirm").disabled`),
 		waitFor(`document.getElementById("waiting-list").textContent.includes("Bob: 7C GALE") && document.getElementById("waiting-list").textContent.includes("Ann challenges 7C GALE")`),
@@ -64,20 +64,24 @@ func TestBrowserTableOffline(t *testing.T) {
 	// offline, goes later still.
 	run(t, ctx,
 		setNet(net, true),
-		chromedp.Click(chromedp.ID("pass")),
+		tapAnswer("pass", ""),
 		waitFor(`document.getElementById("queue").textContent === "waiting to send (1)"`),
 		// The page refuses to take back an entry while a send of it is under
-		// way (it says to wait); a player taps again, and so does the test.
+		// way (it says to wait); a player taps again, and so does the test,
+		// and confirms in the dialog.
 		waitFor(`(function () {
-			if (!document.getElementById("queue").hidden) { document.getElementById("undo").click(); return false; }
+			if (!document.getElementById("queue").hidden) {
+				if (document.getElementById("ask").open) document.getElementById("ask-ok").click(); else document.getElementById("undo").click();
+				return false;
+			}
 			return document.getElementById("to-move-name").textContent === "Bob";
 		})()`),
-		chromedp.Click(chromedp.ID("exchange")),
+		tapAnswer("exchange", "ABC"),
 		waitFor(`document.getElementById("queue").textContent === "waiting to send (1)"`),
 		setNet(net, false),
 		recorded(4),
 		setNet(net, true),
-		chromedp.Click(chromedp.ID("undo")),
+		tapAnswer("undo", "misentered"),
 		waitFor(`document.getElementById("waiting-list").textContent.includes("Undo turn 3 (Bob: exchange ABC)")`),
 		setNet(net, false),
 		recorded(3),
@@ -135,7 +139,7 @@ func TestBrowserTableRacksAndRefusal(t *testing.T) {
 		setNet(net, true),
 		setMove("7C GALE", "16"),
 		chromedp.Click(chromedp.ID("confirm")),
-		chromedp.Click(chromedp.ID("pass")),
+		tapAnswer("pass", ""),
 		waitFor(`document.getElementById("queue").textContent === "waiting to send (2)"`),
 	)
 	must[service.TurnResult](t, f.enter(f.game, f.Director, turn{Turn: 2, Player: 2, Move: "7C GAL"}), http.StatusCreated)

@@ -137,3 +137,28 @@ func twoDivisions(t *testing.T, open, openResults, lite int) *hallEvent {
 }
 
 var surnames = []string{"Abernathy-Whitcombe", "Baker", "Castellanos", "Dubois", "Eriksson", "Fitzgerald", "Gonzalez", "Hakimi", "Ivanova", "Jovanovic"}
+
+// The projector's standings: a withdrawn player greyed and marked in
+// words; a rank of 0 (none) shown as a dash, any other as given.
+func TestProjectorStandingsRows(t *testing.T) {
+	h := hallView(service.HallDivision{Division: "A", Standings: []service.StandingRow{
+		{Rank: 1, Name: "Ann", Wins: 2},
+		{Rank: 0, Name: "Cy", Withdrawn: true, Wins: 1, Losses: 1},
+		{Rank: 3, Name: "Di", Withdrawn: true},
+	}})
+	var b strings.Builder
+	p := newPages(nil)
+	if err := p.tmpl["standings"].ExecuteTemplate(&b, "standings.html", hallPage{page: page{Title: "Standings"}, Tournament: &service.Tournament{Name: "Open"}, Divisions: []hallDivision{h}}); err != nil {
+		t.Fatal(err)
+	}
+	html := b.String()
+	for _, want := range []string{
+		`<tr><td class="num">1</td><td class="who">Ann</td>`,
+		`<tr class="withdrawn"><td class="num">–</td><td class="who">Cy <span class="withdrawn-note">(withdrawn)</span></td>`,
+		`<tr class="withdrawn"><td class="num">3</td><td class="who">Di <span class="withdrawn-note">(withdrawn)</span></td>`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the projector lacks %s:\n%s", want, html)
+		}
+	}
+}

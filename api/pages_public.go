@@ -114,9 +114,10 @@ type hallDivision struct {
 }
 
 type standingLine struct {
-	Rank           string // "–" for a withdrawn player, who takes no rank
+	Rank           int // 0: none (a withdrawn player takes no rank: the page shows –)
 	Name           string
 	Record, Spread string
+	Withdrawn      bool
 }
 
 // pairingLine is a table of the round: its sides joined by Joiner (two
@@ -136,12 +137,8 @@ func hallView(h service.HallDivision) hallDivision {
 		v.Key = strconv.FormatInt(*h.DivisionID, 10)
 	}
 	for _, r := range h.Standings {
-		rank, name := strconv.Itoa(r.Rank), r.Name
-		if r.Withdrawn {
-			rank, name = "–", name+" (withdrawn)"
-		}
-		v.Standings = append(v.Standings, standingLine{Rank: rank, Name: name,
-			Record: reports.Record(r.Wins, r.Losses), Spread: reports.Signed(r.Spread)})
+		v.Standings = append(v.Standings, standingLine{Rank: r.Rank, Name: r.Name,
+			Record: reports.Record(r.Wins, r.Losses), Spread: reports.Signed(r.Spread), Withdrawn: r.Withdrawn})
 	}
 	for _, pv := range h.Pairings {
 		v.Pairings = append(v.Pairings, pairingOf(pv))

@@ -11,7 +11,7 @@ import (
 // tableScripts are the table page's scripts in the order they must load:
 // table-core.js makes the namespace the others fill in, and table.js,
 // last, starts the page.
-var tableScripts = []string{"table-core.js", "table-words.js", "table-log.js", "table-board.js", "table-queue.js", "table-entry.js", "table-turns.js", "table-end.js", "table.js"}
+var tableScripts = []string{"table-core.js", "table-dialog.js", "table-words.js", "table-log.js", "table-board.js", "table-queue.js", "table-entry.js", "table-turns.js", "table-end.js", "table.js"}
 
 // The table page links its own stylesheet and scripts (in order), and the
 // game it embeds for the scripts carries the confirmations.

@@ -227,7 +227,12 @@ func TestPrintJobs(t *testing.T) {
 	if n := wantPDF(t, res); n != 2 {
 		t.Errorf("%d pages, want a sheet per game (2)", n)
 	}
-	wantAll(t, "score sheets job", pdfText(t, res.Body), "Table 1", "Table 2", "GAME NOT FINISHED")
+	// Round 2 is not played yet: sheets to fill in, not unfinished games.
+	sheets := pdfText(t, res.Body)
+	wantAll(t, "score sheets job", sheets, "Table 1", "Table 2", "starts", "Final score")
+	if strings.Contains(sheets, "NOT FINISHED") {
+		t.Errorf("an unplayed game prints as unfinished:\n%s", sheets)
+	}
 
 	j = must[printJobDoc](t, e.post(start, e.Director, map[string]any{"kind": "scoresheets", "round": 3}), http.StatusAccepted)
 	if j = waitJob(t, e, j.ID); j.Status != "failed" || !strings.Contains(j.Error, "no games") {

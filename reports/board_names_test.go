@@ -28,7 +28,9 @@ func TestBoardKeyUsesVariantSquareNames(t *testing.T) {
 			tour := &service.Tournament{Name: "Open", Variant: tc.variant}
 			g := &service.GameView{ID: 1, Round: 1, Table: 1, Variant: tc.variant, ChallengeRule: "void",
 				Players: []service.SeatView{{Seat: 1, Name: "Ann"}, {Seat: 2, Name: "Bo"}},
-				Status:  service.StatusInProgress}
+				Status:  service.StatusInProgress,
+				// A turn in: a game without any prints as a hand sheet.
+				Turns: []service.TurnView{{TurnEvent: service.TurnEvent{Seq: 1, Kind: service.EventMove, Seat: 1, Move: "-"}}}}
 			s := ScoreSheetFromGame(tour, g, TournamentLayout(tour))
 			text := pdfText(t, render(t, "key-"+tc.variant, A4, s))
 			wantText(t, text, tc.want...)

@@ -4,11 +4,8 @@ import (
 	"io"
 
 	"github.com/jung-kurt/gofpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goitalic"
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/gomonobold"
-	"golang.org/x/image/font/gofont/goregular"
 )
 
 // face is a font as the drawing code asks for it.
@@ -34,7 +31,8 @@ var (
 type Stopper interface{ Err() error }
 
 // newDocument starts an empty PDF on the given paper with the Go fonts
-// embedded (subset to the letters used when the file is written), for w.
+// embedded (subset to the letters used when the file is written; the
+// proportional ones with a short hyphen, see hyphen.go), for w.
 func newDocument(p Paper, w io.Writer) *gofpdf.Fpdf {
 	pdf := gofpdf.New("P", "mm", p.gofpdfName(), "")
 	if s, ok := w.(Stopper); ok {
@@ -53,7 +51,7 @@ func newDocument(p Paper, w io.Writer) *gofpdf.Fpdf {
 		face
 		ttf []byte
 	}{
-		{sans, goregular.TTF}, {sansBold, gobold.TTF}, {sansItalic, goitalic.TTF},
+		{sans, sansTTF()[sans]}, {sansBold, sansTTF()[sansBold]}, {sansItalic, sansTTF()[sansItalic]},
 		{mono, gomono.TTF}, {monoBold, gomonobold.TTF},
 	} {
 		pdf.AddUTF8FontFromBytes(f.family, f.style, f.ttf)

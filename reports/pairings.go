@@ -64,9 +64,10 @@ func WritePairings(w io.Writer, paper Paper, p Pairings) error {
 		key, second = "The first named goes first, then play goes round in the order named (teams: partners joined by &, teams take turns).", "Then, in turn"
 	}
 	inline, stacked := pairingsByTable(p.Games, second)
-	drawWall(c, paper, wallHead{kind: "PAIRINGS BY TABLE", tournament: p.Tournament, title: title, key: key}, inline, stacked)
-	drawWall(c, paper, wallHead{kind: "PAIRINGS BY NAME", tournament: p.Tournament, title: title,
-		key: "Find your name: your table, when you play in it, and whom you play."}, pairingsByName(p.Games, groups))
+	drawWalls(c, paper,
+		wallList{wallHead{kind: "PAIRINGS BY TABLE", tournament: p.Tournament, title: title, key: key}, []wallShape{inline, stacked}},
+		wallList{wallHead{kind: "PAIRINGS BY NAME", tournament: p.Tournament, title: title,
+			key: "Find your name: your table, when you play in it, and whom you play."}, []wallShape{pairingsByName(p.Games, groups)}})
 	return pdf.Output(w)
 }
 

@@ -35,10 +35,12 @@ func TestGroupPairings(t *testing.T) {
 	pdf := renderWith(t, "pairings-groups", func(b *bytes.Buffer) error { return WritePairings(b, A4, p) })
 	wantText(t, pageText(t, pdf, 1), "PAIRINGS BY TABLE", "Open · Round 3\n",
 		"The first named goes first, then play goes round in the order named (teams: partners joined by &, teams take turns).",
-		"TABLE PLAYERS, IN ORDER OF PLAY",
-		"Ann Able\n1 Bob Baker\nCy Çelik",
-		"Di Dee & Fay Fox\n2 Eve Eng & Gus Gray",
-		"Hal Hope\n3 Ivy Ink", "Jo Jones\n– bye")
+		// Both lists on landscape pages (the one by name needs its
+		// width): by table, a line a table.
+		"TABLE GOES FIRST THEN, IN TURN",
+		"1 Ann Able v Bob Baker, Cy Çelik",
+		"2 Di Dee & Fay Fox v Eve Eng & Gus Gray",
+		"3 Hal Hope v Ivy Ink", "– Jo Jones bye")
 	wantText(t, pageText(t, pdf, 2), "PLAYER TABLE GOES OPPONENTS",
 		"Ann Able 1 first Bob Baker, Cy Çelik",
 		"Bob Baker 1 second Cy Çelik, Ann Able",

@@ -15,10 +15,12 @@ func WriteRatings(w io.Writer, paper Paper, v *service.RatingsView) error {
 	pdf := newDocument(paper, w)
 	pdf.SetTitle(join(": ", "Rating estimates", v.Tournament), true)
 	c := newCanvas(pdf)
+	var lists []wallList
 	for _, dr := range v.Divisions {
 		title := (&Division{Division: dr.Division, Complete: dr.Complete, InProgress: dr.InProgress}).caption()
-		drawWall(c, paper, wallHead{kind: "RATING ESTIMATES", tournament: v.Tournament, title: title, key: ratingsKey(dr)}, ratingsShape(dr))
+		lists = append(lists, wallList{wallHead{kind: "RATING ESTIMATES", tournament: v.Tournament, title: title, key: ratingsKey(dr)}, []wallShape{ratingsShape(dr)}})
 	}
+	drawWalls(c, paper, lists...)
 	return pdf.Output(w)
 }
 

@@ -171,6 +171,28 @@ func WriteScoreSheets(w io.Writer, paper Paper, sheets ...ScoreSheet) error {
 	return pdf.Output(w)
 }
 
+// unplayed: no turn is in and there is no result (a round's sheets
+// printed before play). Such a game prints as the sheet to fill in by
+// hand for its table (blank_sheet.go), not as an unfinished game; only a
+// game with turns and no result is marked unfinished.
+func (s *ScoreSheet) unplayed() bool { return len(s.Turns) == 0 && s.Result == nil }
+
+// tableSheet is the hand sheet for the sheet's table: the players in
+// their order of play, the one who goes first starting.
+func (s *ScoreSheet) tableSheet() *TableSheet {
+	t := &TableSheet{Tournament: s.Tournament, Division: s.Division, Round: s.Round, Table: s.Table, Lexicon: s.Lexicon, Teams: s.Teams}
+	first := 0
+	for i, p := range s.Players {
+		if p.First && !s.Teams { // a team game's columns are its teams, in seat order
+			first = i
+		}
+	}
+	for i := range s.Players {
+		t.Players = append(t.Players, s.Players[(first+i)%len(s.Players)].Name)
+	}
+	return t
+}
+
 // caption names a sheet in bookmarks and errors: "Round 3, table 5: Ann
 // vs Bob".
 func (s *ScoreSheet) caption() string {

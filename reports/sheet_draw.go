@@ -15,6 +15,13 @@ const (
 // writeSheet lays out one game and draws its pages.
 func writeSheet(c canvas, paper Paper, s *ScoreSheet) {
 	f := frameFor(paper)
+	if s.unplayed() {
+		c.AddPage()
+		c.use(sans, cellSize)
+		c.Bookmark(s.caption(), 0, 0)
+		drawHandSheet(c, f, s.tableSheet().hand())
+		return
+	}
 	cols := columnsFor(f, len(s.Players))
 	rows := buildRows(c, s, cols)
 	end := endLines(s)

@@ -45,7 +45,7 @@ func WriteStandings(w io.Writer, paper Paper, d Division) error {
 	if tied {
 		key = "= shares the rank."
 	}
-	drawWall(newCanvas(pdf), paper, wallHead{kind: "STANDINGS", tournament: d.Tournament, title: d.caption(), key: key}, shapes...)
+	drawWalls(newCanvas(pdf), paper, wallList{wallHead{kind: "STANDINGS", tournament: d.Tournament, title: d.caption(), key: key}, shapes})
 	return pdf.Output(w)
 }
 

@@ -10,9 +10,11 @@ import "strings"
 //
 // A wall list is a set of entries (a table, a player), each one or a few
 // lines of cells, kept together in one column. planWall tries every way
-// to set it (each shape the report offers, portrait or landscape, one to
-// wallMaxCols columns, each size) and keeps the one with the fewest
-// pages, then the largest type.
+// to set it (each shape the report offers, one to wallMaxCols columns,
+// each size) and keeps the one with the fewest pages, then the largest
+// type. A document is all portrait or all landscape: planWalls chooses
+// the orientation once for all its lists, by the same measure over the
+// whole.
 
 const (
 	wallMinSize = 18.0 // names' smallest size: legible from 3 m
@@ -120,11 +122,12 @@ func (e wallEntry) height(size float64) float64 {
 	return float64(max(1, len(e)))*wallLineH(size) + 2*wallPad(size)
 }
 
-// planWall chooses how to set the shapes on paper (see the top of this
-// file). The widths of the cells are measured once, at 1 pt, as widths
-// grow with the size.
-func planWall(c canvas, paper Paper, shapes []wallShape) wallPlan {
+// planWall chooses how to set the shapes on paper in one orientation (see
+// the top of this file). The widths of the cells are measured once, at 1
+// pt, as widths grow with the size.
+func planWall(c canvas, paper Paper, shapes []wallShape, landscape bool) wallPlan {
 	var best wallPlan
+	f := wallFrame(paper, landscape)
 	for si := range shapes {
 		sh := &shapes[si]
 		natural, heads := wallNaturals(c, sh)
@@ -132,28 +135,25 @@ func planWall(c canvas, paper Paper, shapes []wallShape) wallPlan {
 		if weight == 0 {
 			weight = 1
 		}
-		for _, landscape := range []bool{false, true} {
-			f := wallFrame(paper, landscape)
-			for k := 1; k <= wallMaxCols; k++ {
-				colW := (f.width - float64(k-1)*wallGutter) / float64(k)
-				for s := wallMaxSize; s >= wallMinSize; s-- {
-					if wallNeed(sh, natural, heads, s) > colW {
-						continue
-					}
-					spots, pages := wallFlow(sh.entries, s, f.wallBodyH(), k)
-					// Fewest pages first; then the largest type, weighed
-					// (a landscape page must gain a little to be chosen:
-					// a wall of sheets reads more evenly upright); then
-					// portrait, then fewer columns (the order tried).
-					w := weight
-					if landscape {
-						w *= 0.95
-					}
-					score := -float64(pages)*1000 + (min(s, wallEnough)+0.01*s)*w
-					if best.shape == nil || score > best.score+1e-9 {
-						best = wallPlan{shape: sh, landscape: landscape, f: f, cols: k, size: s,
-							widths: wallWidths(sh, natural, heads, s, colW), spots: spots, pages: pages, score: score}
-					}
+		for k := 1; k <= wallMaxCols; k++ {
+			colW := (f.width - float64(k-1)*wallGutter) / float64(k)
+			for s := wallMaxSize; s >= wallMinSize; s-- {
+				if wallNeed(sh, natural, heads, s) > colW {
+					continue
+				}
+				spots, pages := wallFlow(sh.entries, s, f.wallBodyH(), k)
+				// Fewest pages first; then the largest type, weighed
+				// (a landscape page must gain a little to be chosen:
+				// a wall of sheets reads more evenly upright); then
+				// fewer columns (the order tried).
+				w := weight
+				if landscape {
+					w *= 0.95
+				}
+				score := -float64(pages)*1000 + (min(s, wallEnough)+0.01*s)*w
+				if best.shape == nil || score > best.score+1e-9 {
+					best = wallPlan{shape: sh, landscape: landscape, f: f, cols: k, size: s,
+						widths: wallWidths(sh, natural, heads, s, colW), spots: spots, pages: pages, score: score}
 				}
 			}
 		}
@@ -161,10 +161,37 @@ func planWall(c canvas, paper Paper, shapes []wallShape) wallPlan {
 	if best.shape == nil { // nothing fits even at the smallest size: one column, cut to fit
 		sh := &shapes[0]
 		natural, heads := wallNaturals(c, sh)
-		f := wallFrame(paper, true)
 		spots, pages := wallFlow(sh.entries, wallMinSize, f.wallBodyH(), 1)
-		best = wallPlan{shape: sh, landscape: true, f: f, cols: 1, size: wallMinSize,
-			widths: wallWidths(sh, natural, heads, wallMinSize, f.width), spots: spots, pages: pages}
+		// Cut text is worse than a page more.
+		best = wallPlan{shape: sh, landscape: landscape, f: f, cols: 1, size: wallMinSize,
+			widths: wallWidths(sh, natural, heads, wallMinSize, f.width), spots: spots, pages: pages, score: -float64(pages+1) * 1000}
+	}
+	return best
+}
+
+// wallList is one list of a document: its heading and the shapes it can
+// take.
+type wallList struct {
+	head   wallHead
+	shapes []wallShape
+}
+
+// planWalls sets the lists of one document all upright or all on their
+// side, whichever gives the fewest pages and then the largest type over
+// the whole document: a pile of sheets that turns from one page to the
+// next is hard to pin up and to read.
+func planWalls(c canvas, paper Paper, lists []wallList) []wallPlan {
+	var best []wallPlan
+	bestScore := 0.0
+	for _, landscape := range []bool{false, true} {
+		plans, score := make([]wallPlan, len(lists)), 0.0
+		for i, l := range lists {
+			plans[i] = planWall(c, paper, l.shapes, landscape)
+			score += plans[i].score
+		}
+		if best == nil || score > bestScore+1e-9 {
+			best, bestScore = plans, score
+		}
 	}
 	return best
 }
@@ -272,10 +299,17 @@ func wallFlow(entries []wallEntry, s, h float64, k int) ([]wallSpot, int) {
 	return spots, page + 1
 }
 
-// drawWall sets the list from a new page on, with the heading on every
-// page. An empty list is a page saying so.
-func drawWall(c canvas, paper Paper, h wallHead, shapes ...wallShape) {
-	p := planWall(c, paper, shapes)
+// drawWalls sets each list from a new page on, all in one orientation
+// (planWalls), with the list's heading on every page.
+func drawWalls(c canvas, paper Paper, lists ...wallList) {
+	for i, p := range planWalls(c, paper, lists) {
+		drawWall(c, paper, lists[i].head, p)
+	}
+}
+
+// drawWall sets a list as planned, from a new page on, with the heading
+// on every page. An empty list is a page saying so.
+func drawWall(c canvas, paper Paper, h wallHead, p wallPlan) {
 	sh := p.shape
 	f := p.f
 	colW := (f.width - float64(p.cols-1)*wallGutter) / float64(p.cols)

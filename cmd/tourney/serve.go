@@ -142,7 +142,10 @@ const (
 // ctx ends; then it lets requests in flight finish and closes the store.
 // ready, if set, is told the address once the server listens.
 func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(addr string)) (err error) {
-	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	// The log waits until the banner is out (serve_banner.go).
+	held := &heldWriter{w: stderr}
+	defer held.release()
+	log := slog.New(slog.NewJSONHandler(held, nil))
 	tlsConf, err := cfg.tlsConfig()
 	if err != nil {
 		return err
@@ -174,9 +177,12 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 	if err != nil {
 		return fmt.Errorf("director credential: %w", err)
 	}
-	if token != "" && cfg.started == nil { // started shows it in its own words
-		fmt.Fprintf(stderr, "director token (shown once): %s\n", token)
-	}
+	bannerOut := false
+	defer func() {
+		if token != "" && !bannerOut && cfg.started == nil {
+			printToken(stderr, token)
+		}
+	}()
 
 	ln, err := listen(cfg)
 	if err != nil {
@@ -210,6 +216,11 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 	tablets := tabletAddress(cfg, ln.Addr().String())
 	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB, "tls", tlsConf != nil,
 		"tablets", tablets.Base+"/table/N", "tablets_reachable", tablets.Reachable)
+	if cfg.started == nil { // started shows it all in its own words
+		printServeBanner(stderr, cfg.scheme(), ln.Addr().String(), tablets, cfg.DB, token)
+		bannerOut = true
+	}
+	held.release()
 	if ready != nil {
 		ready(ln.Addr().String())
 	}

@@ -76,15 +76,10 @@ func TestServePrintsTokenOnceAndShutsDown(t *testing.T) {
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("healthz: %d", res.StatusCode)
 	}
-	const prefix = "director token (shown once): "
-	var token string
-	for _, line := range strings.Split(stderr.String(), "\n") {
-		if tok, ok := strings.CutPrefix(line, prefix); ok {
-			token = tok
-		}
-	}
+	banner, logLines := splitBanner(t, stderr.String())
+	token := bannerToken(t, banner)
 	if token == "" {
-		t.Fatalf("no director token printed:\n%s", stderr)
+		t.Fatalf("no director token in the banner:\n%s", stderr)
 	}
 	// The token works.
 	req, _ := http.NewRequest("POST", url+"/api/v1/tournaments", strings.NewReader(`{"name":"Club night"}`))
@@ -101,12 +96,10 @@ func TestServePrintsTokenOnceAndShutsDown(t *testing.T) {
 	if err := stop(); err != nil {
 		t.Fatalf("serve returned %v", err)
 	}
-	// The logs are JSON, and the request was logged.
+	// After the banner the logs are JSON, and the request was logged.
+	_, logLines = splitBanner(t, stderr.String())
 	var sawRequest bool
-	for _, line := range strings.Split(strings.TrimSpace(stderr.String()), "\n") {
-		if strings.HasPrefix(line, prefix) {
-			continue
-		}
+	for _, line := range logLines {
 		var e map[string]any
 		if err := json.Unmarshal([]byte(line), &e); err != nil {
 			t.Fatalf("log line %q is not JSON", line)
@@ -131,8 +124,9 @@ func TestServePrintsTokenOnceAndShutsDown(t *testing.T) {
 	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(stderr.String(), prefix) {
-		t.Fatalf("token printed again:\n%s", stderr)
+	banner, _ = splitBanner(t, stderr.String())
+	if strings.Contains(stderr.String(), tokenLine) || !strings.Contains(banner, "Sign in with the director token shown on the first start") {
+		t.Fatalf("token printed again, or no word of how to sign in:\n%s", stderr)
 	}
 }
 
@@ -140,7 +134,7 @@ func TestServeWithDirectorTokenFromEnvironment(t *testing.T) {
 	cfg := serveConfig{Addr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "t.db"), DirectorToken: "s3cret-director"}
 	url, stderr, stop := startServe(t, cfg)
 	defer stop()
-	if strings.Contains(stderr.String(), "director token") {
+	if strings.Contains(stderr.String(), tokenLine) || strings.Contains(stderr.String(), "s3cret") {
 		t.Fatalf("a given token is not printed:\n%s", stderr)
 	}
 	req, _ := http.NewRequest("GET", url+"/api/v1/tournaments/1/audit", nil)

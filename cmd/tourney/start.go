@@ -62,11 +62,7 @@ func runStart(stdout, stderr io.Writer) int {
 // (or why they cannot reach this laptop), how to sign in and how to stop.
 func printStarted(w io.Writer, url string, tablets service.TabletAddress, token, db, logPath string) {
 	fmt.Fprintf(w, "\ntourney is running.\n\n  Director page:  %s\n", url)
-	if tablets.Reachable {
-		fmt.Fprintf(w, "  Tablets:        %s/table/N\n", tablets.Base)
-	} else {
-		fmt.Fprintf(w, "  %s.\n", tablets.Warning)
-	}
+	printTablets(w, tablets, "  Tablets:        ")
 	if token != "" {
 		fmt.Fprintf(w, "  Director token: %s\n                  (shown this once: write it down, it signs you in)\n", token)
 	} else {

@@ -1,7 +1,8 @@
 // The table's tablet page: entering a turn. While a move is typed the
 // server previews it (score, breakdown, words, blanks); confirming it
 // with a claim the board does not give asks the players to accept the
-// computed score or call the director; pass and exchange go in directly.
+// computed score or call the director; pass and exchange go in once the
+// page's dialog (table-dialog.js) has asked.
 (function (T) {
   "use strict";
   var $ = T.$, el = T.el, text = T.text;
@@ -114,8 +115,13 @@
     if (lastPreview && lastPreview.legal && claim !== null && claim !== lastPreview.score) {
       showDisagree(claim, lastPreview); return;
     }
-    if (lastPreview && !lastPreview.legal && !confirm("This move is refused: " + T.problemText(lastPreview.code, lastPreview.message, { move: mv }) + "\nEnter it anyway?")) return;
-    enterTurn({ move: mv, claimed_score: claim }, mv + (claim !== null ? " (" + claim + ")" : ""));
+    var enter = function () { enterTurn({ move: mv, claimed_score: claim }, mv + (claim !== null ? " (" + claim + ")" : "")); };
+    if (lastPreview && !lastPreview.legal) {
+      T.ask({ title: "Enter " + mv + " anyway?", text: "The board refuses this move: " + T.problemText(lastPreview.code, lastPreview.message, { move: mv }),
+        ok: "Enter it anyway", warn: true }, enter);
+      return;
+    }
+    enter();
   });
   // Both players agree the board is right: the claim recorded is the
   // computed score, so the turn agrees and is not flagged.
@@ -131,11 +137,20 @@
   });
   $("pass").addEventListener("click", function () {
     if (T.local().blocked) return;
-    if (confirm(T.playerName(T.local().toMove) + " passes?")) enterTurn({ move: "-", claimed_score: 0 }, "pass");
+    T.ask({ title: T.playerName(T.local().toMove) + " passes?", text: "The turn scores nothing.", ok: "Pass" }, function () {
+      enterTurn({ move: "-", claimed_score: 0 }, "pass");
+    });
   });
+  // exchangeProblem: a number of tiles is 1 to 99; letters are the tiles.
+  function exchangeProblem(v) {
+    return /^[0-9]+$/.test(v) && !(+v >= 1 && +v <= 99) ? "Write the letters exchanged, or how many tiles (1 to 99)." : "";
+  }
   $("exchange").addEventListener("click", function () {
     if (T.local().blocked) return;
-    var t = prompt("Tiles exchanged (letters, or a number):"); if (!t) return;
-    enterTurn({ move: "-" + t.trim().toUpperCase(), claimed_score: 0 }, "exchange " + t.trim().toUpperCase());
+    T.ask({ title: T.playerName(T.local().toMove) + " exchanges", ok: "Exchange",
+      field: { label: "Tiles exchanged: the letters, or how many", placeholder: "ABC or 3", caps: true, required: "Write the letters exchanged, or how many tiles.", check: exchangeProblem } }, function (t) {
+      t = t.toUpperCase();
+      enterTurn({ move: "-" + t, claimed_score: 0 }, "exchange " + t);
+    });
   });
 })(window.tourneyTable);

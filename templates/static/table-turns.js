@@ -26,13 +26,18 @@
     var t = latestPlay();
     if (!t) { T.say("Only the latest play can be challenged, before the next turn."); return; }
     var challenger = T.nextSeat(t.player), l = T.local();
-    if (!confirm(playerName(challenger) + " challenges " + playerName(t.player) + "'s " + t.move + (t.play ? " (turn " + t.play + ")" : "") + "?")) return;
-    T.clearEntry();
-    // Who moves next depends on the verdict: entries wait for it. A
-    // challenge is not a play: the play count stays.
-    T.enqueue("challenge", "/challenges", { turn: t.turn, challenger: challenger },
-      playerName(challenger) + " challenges " + t.move,
-      { next: l.next + 1, toMove: l.toMove, blocked: "Waiting for the verdict on " + t.move + "…", play: T.nextPlay(l) });
+    T.ask({ title: playerName(challenger) + " challenges?", text: playerName(challenger) + " challenges " + playerName(t.player) + "'s " + t.move + (t.play ? " (turn " + t.play + ")" : "") + ". The word judge decides.",
+      ok: "Challenge", warn: true }, function () {
+      // The game may have moved on while the dialog was open.
+      var now = latestPlay(); l = T.local();
+      if (!now || now.turn !== t.turn) { T.say("The game moved on meanwhile: " + t.move + " can no longer be challenged."); return; }
+      T.clearEntry();
+      // Who moves next depends on the verdict: entries wait for it. A
+      // challenge is not a play: the play count stays.
+      T.enqueue("challenge", "/challenges", { turn: t.turn, challenger: challenger },
+        playerName(challenger) + " challenges " + t.move,
+        { next: l.next + 1, toMove: l.toMove, blocked: "Waiting for the verdict on " + t.move + "…", play: T.nextPlay(l) });
+    });
   });
   // ---- hold ----
   // The opponent holds the latest play while deciding whether to
@@ -71,24 +76,36 @@
   // ---- undo ----
   // A waiting entry is simply taken out of the queue (it was never
   // recorded); a recorded turn is undone through the queue like the rest.
+  function lastEntry() {
+    for (var i = T.game.turns.length - 1; i >= 0; i--) if (!T.game.turns[i].undone) return T.game.turns[i];
+    return null;
+  }
   $("undo").addEventListener("click", function () {
     var q = T.queue();
     if (q.length) {
       var last = q[q.length - 1];
       if (last.kind !== "turn" || last.key === T.sending.key) { T.say("Wait until the waiting entries are sent."); return; }
-      if (!confirm("Take back " + last.label + "? It was not sent yet.")) return;
-      q.pop(); T.saveQueue(q); T.clearEntry(); T.renderGame(); return;
+      T.ask({ title: "Take back this entry?", text: last.label + ". It was not sent yet.", ok: "Take it back", warn: true }, function () {
+        // The queue may have moved on while the dialog was open.
+        var q2 = T.queue();
+        if (!q2.length || q2[q2.length - 1].key !== last.key || last.key === T.sending.key) { T.say("That entry was sent meanwhile: undo it again."); return; }
+        q2.pop(); T.saveQueue(q2); T.clearEntry(); T.renderGame();
+      });
+      return;
     }
-    var t = null;
-    for (var i = T.game.turns.length - 1; i >= 0 && !t; i--) if (!T.game.turns[i].undone) t = T.game.turns[i];
+    var t = lastEntry();
     if (!t) return;
     // Said as the list says it: "turn 3 (Bob: exchange ABC)" for a play,
     // "Ann held it" for a note.
     var what = t.kind === "move" ? "turn " + T.playNumber(t.turn) + " (" + T.playText(t) + ")" : T.describe(t);
-    var reason = prompt("Undo " + what + ". Why?"); if (!reason) return;
-    var l = T.local(), n = T.nextPlay(l);
-    T.clearEntry();
-    T.enqueue("undo", "/undo", { turn: t.turn, reason: reason }, "Undo " + what,
-      { next: l.next, toMove: t.kind === "move" ? t.player : l.toMove, blocked: t.kind === "move" ? "" : "Waiting for the undo to be sent…", play: t.kind === "move" ? n - 1 : n });
+    T.ask({ title: t.kind === "move" ? "Undo turn " + T.playNumber(t.turn) + "?" : "Undo the last entry?", text: t.kind === "move" ? T.playText(t) : T.describe(t), ok: "Undo", warn: true,
+      field: { label: "Why? (the director reads this)", placeholder: "e.g. misentered", required: "Write why the entry is undone." } }, function (reason) {
+      var now = lastEntry();
+      if (T.queue().length || !now || now.turn !== t.turn) { T.say("The game moved on meanwhile: undo again if still needed."); return; }
+      var l = T.local(), n = T.nextPlay(l);
+      T.clearEntry();
+      T.enqueue("undo", "/undo", { turn: t.turn, reason: reason }, "Undo " + what,
+        { next: l.next, toMove: t.kind === "move" ? t.player : l.toMove, blocked: t.kind === "move" ? "" : "Waiting for the undo to be sent…", play: t.kind === "move" ? n - 1 : n });
+    });
   });
 })(window.tourneyTable);
