@@ -81,7 +81,7 @@ func TestWithdrawnRankEverywhere(t *testing.T) {
 
 	// The projector page: a dash, the line kept.
 	wantPage(t, e.get("/t/"+itoa(e.tournament)+"/standings", ""), http.StatusOK,
-		`<td class="num">–</td><td class="who">Bob (withdrawn)</td>`, `<td class="num">3</td><td class="who">Dan</td>`)
+		`<td class="num">–</td><td class="who">Bob <span class="withdrawn-note">(withdrawn)</span></td>`, `<td class="num">3</td><td class="who">Dan</td>`)
 
 	// The .t file carries no rank, and marks Bob `off`: tsh, reading it,
 	// leaves him out of its ranking; read back, the standings are the same.
