@@ -21,6 +21,17 @@ func TestBrowserConsoleSignsTabletOut(t *testing.T) {
 		chromedp.Navigate(f.URL+"/table/1#code="+url.QueryEscape(f.table)),
 		chromedp.WaitVisible(chromedp.ID("move")),
 	)
+	// The tablet's script says the guard's wait as the answer's
+	// Retry-After gives it, else a neutral one.
+	for retryAfter, want := range map[string]string{"": "wait a moment", "1": "wait a second", "8": "wait 8 seconds", "300": "wait 5 minutes", "Fri, 27 Nov 2026 09:00:00 GMT": "wait a moment"} {
+		got, err := chromedp.Run(tablet, chromedp.Evaluate[string](`tourneyTable.problemText("too-many-attempts", "too many wrong sign-in attempts", {retryAfter: `+jsString(retryAfter)+`})`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := "Too many wrong codes: " + want + ", then scan the table card again."; got != w {
+			t.Errorf("Retry-After %q: %q, want %q", retryAfter, got, w)
+		}
+	}
 	director := newChrome(t)
 	const row = `#signed-in li.tablet`
 	run(t, director, consoleSignIn(f),
