@@ -165,14 +165,18 @@ func TestGuessingIsSlowedPerAddress(t *testing.T) {
 	for i := range 5 { // free
 		wantPage(t, guess(i), http.StatusUnauthorized, "not this table")
 	}
-	for i, wait := range []int{1, 2, 4, 8, 16} {
+	// The page says the wait, in plain words: it grows with each wrong code.
+	for i, w := range []struct {
+		secs  int
+		words string
+	}{{1, "Wait a second, then"}, {2, "Wait 2 seconds, then"}, {4, "Wait 4 seconds, then"}, {8, "Wait 8 seconds, then"}, {16, "Wait 16 seconds, then"}} {
 		wantPage(t, guess(10+i), http.StatusUnauthorized)
 		r := g.get("/table/1?code=" + url.QueryEscape(f.table))
-		wantPage(t, r, http.StatusTooManyRequests, "Too many wrong codes")
-		if got := r.Header.Get("Retry-After"); got != strconv.Itoa(wait) {
-			t.Errorf("wait %d: Retry-After %q, want %d", i, got, wait)
+		wantPage(t, r, http.StatusTooManyRequests, "Too many wrong codes from this tablet. "+w.words+" scan the table card again.")
+		if got := r.Header.Get("Retry-After"); got != strconv.Itoa(w.secs) {
+			t.Errorf("wait %d: Retry-After %q, want %d", i, got, w.secs)
 		}
-		clock.add(time.Duration(wait) * time.Second)
+		clock.add(time.Duration(w.secs) * time.Second)
 	}
 	// Another address is not slowed; a tablet behind the same address
 	// with a session is not either.
@@ -190,6 +194,7 @@ func TestGuessingIsSlowedPerAddress(t *testing.T) {
 	if got := r.Header.Get("Retry-After"); r.Status != http.StatusTooManyRequests || got != "300" {
 		t.Errorf("capped wait: %d, Retry-After %q, want 300", r.Status, got)
 	}
+	wantPage(t, r, http.StatusTooManyRequests, "Wait 5 minutes, then scan the table card again.")
 	// Quiet for a quarter of an hour: a fresh start.
 	clock.add(15 * time.Minute)
 	for i := range 5 {

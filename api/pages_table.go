@@ -23,10 +23,24 @@ func (p *pages) tableRoutes(r *gin.Engine) {
 const (
 	codeReplacedWords  = "This table's code was replaced by the director: scan the new card."
 	codeWithdrawnWords = "This table's code was withdrawn by the director: ask the director."
+	tabletEndedWords   = "The director signed this tablet out: scan the table card again."
 	wrongCodeWords     = "That code is not this table's. Scan the table card again or ask the director."
-	tooManyCodesWords  = "Too many wrong codes from this tablet. Wait a minute, then scan the table card again."
 	otherSiteWords     = "This sign-in came from another site. Scan the table card, or type its code here."
 )
+
+// revokedWords: what the tablet is told, by how its credential stopped
+// working (service.RevokedTableCode).
+var revokedWords = map[string]string{
+	service.CodeReplaced:  codeReplacedWords,
+	service.CodeWithdrawn: codeWithdrawnWords,
+	service.TabletEnded:   tabletEndedWords,
+}
+
+// tooManyCodesWords: the guard's refusal, with its wait (which grows
+// with each wrong code) in plain words.
+func tooManyCodesWords(err error) string {
+	return "Too many wrong codes from this tablet. Wait " + waitWords(err) + ", then scan the table card again."
+}
 
 // tableNumber reads the page's table number; false (the problem shown)
 // if it is not one.
@@ -67,7 +81,7 @@ func (p *pages) signInTable(c *gin.Context, table int, code string, crossSite bo
 	session, err := p.s.svc.SignInTable(c.Request.Context(), table, code, c.ClientIP(), crossSite)
 	if e := service.AsError(err); err != nil && e.Kind == service.KindRateLimited {
 		setRetryAfter(c, err)
-		p.tableSignInBox(c, table, http.StatusTooManyRequests, tooManyCodesWords)
+		p.tableSignInBox(c, table, http.StatusTooManyRequests, tooManyCodesWords(err))
 		return
 	}
 	if err != nil {
@@ -101,7 +115,8 @@ func (p *pages) sameSite(c *gin.Context) bool {
 // table is the tablet's page. With ?code= (the links of cards printed
 // before the code moved to the fragment) it signs the tablet in and
 // redirects to itself without the code. A tablet whose code the director
-// replaced or withdrew is told so above the sign-in box.
+// replaced or withdrew, or that the director signed out, is told so above
+// the sign-in box.
 func (p *pages) table(c *gin.Context) {
 	table, ok := p.tableNumber(c)
 	if !ok {
@@ -114,11 +129,8 @@ func (p *pages) table(c *gin.Context) {
 	a, token := p.s.pageActor(c)
 	if a.Kind != service.CredTable || a.Table != table {
 		msg := ""
-		if t, replaced, revoked := p.s.svc.RevokedTableCode(c.Request.Context(), sessionToken(c)); revoked && t == table {
-			msg = codeWithdrawnWords
-			if replaced {
-				msg = codeReplacedWords
-			}
+		if t, how := p.s.svc.RevokedTableCode(c.Request.Context(), sessionToken(c)); t == table {
+			msg = revokedWords[how]
 		}
 		p.tableSignInBox(c, table, http.StatusUnauthorized, msg)
 		return

@@ -130,8 +130,6 @@ func writeBody(c *gin.Context, status int, contentType string, body []byte) {
 	c.Data(status, contentType, body)
 }
 
-// setRetryAfter sets Retry-After on an answer to a rate-limited request
-// (the error's RetryAfter detail), in whole seconds.
 // waitWords says a too-many-attempts error's wait in plain words: "a
 // second", "8 seconds", "5 minutes".
 func waitWords(err error) string {
@@ -146,6 +144,8 @@ func waitWords(err error) string {
 	}
 }
 
+// setRetryAfter sets Retry-After on an answer to a rate-limited request
+// (the error's RetryAfter detail), in whole seconds.
 func setRetryAfter(c *gin.Context, err error) {
 	var ra service.RetryAfter
 	switch d := service.AsError(err).Detail.(type) {

@@ -112,7 +112,8 @@ func TestTabletSession(t *testing.T) {
 	if ended.RevokedAt == nil {
 		t.Errorf("ended %+v: no revoked_at", ended)
 	}
-	wantPage(t, tablet.get("/table/1"), http.StatusUnauthorized)
+	// The tablet, loaded again, is told it was signed out (its code still works).
+	wantPage(t, tablet.get("/table/1"), http.StatusUnauthorized, "The director signed this tablet out: scan the table card again.")
 	wantProblem(t, f.get(gpath(f.game, ""), session), http.StatusUnauthorized, "bad-credentials")
 	wantPage(t, other.get("/table/1"), http.StatusOK) // the other tablet stays
 	if list := must[[]service.TabletSession](t, f.get(f.tpath("/tablets"), f.Director), http.StatusOK); len(list) != 1 {
@@ -123,8 +124,10 @@ func TestTabletSession(t *testing.T) {
 
 	// A new code for the table ends every session of the old one.
 	newCode := f.credential(1)
-	wantPage(t, tablet.get("/table/1"), http.StatusUnauthorized)
-	wantPage(t, other.get("/table/1"), http.StatusUnauthorized)
+	wantPage(t, tablet.get("/table/1"), http.StatusUnauthorized, "This table&#39;s code was replaced by the director: scan the new card.")
+	// The tablet signed out before the code was replaced: the code's fate is what it needs.
+	wantPage(t, withSession(browserFrom(t, f.URL, 17), f.URL, session).get("/table/1"), http.StatusUnauthorized, "This table&#39;s code was replaced")
+	wantPage(t, other.get("/table/1"), http.StatusUnauthorized, "This table&#39;s code was replaced")
 	if list := must[[]service.TabletSession](t, f.get(f.tpath("/tablets"), f.Director), http.StatusOK); len(list) != 0 {
 		t.Errorf("after replacing the code: %+v", list)
 	}
@@ -140,7 +143,7 @@ func TestTabletSession(t *testing.T) {
 	}
 	live := creds[len(creds)-1]
 	must[service.Credential](t, f.post(f.tpath(fmt.Sprintf("/credentials/%d/revoke", live.ID)), f.Director, map[string]any{"reason": "lost card"}), http.StatusOK)
-	wantPage(t, b.get("/table/1"), http.StatusUnauthorized)
+	wantPage(t, b.get("/table/1"), http.StatusUnauthorized, "This table&#39;s code was withdrawn by the director")
 }
 
 // TestTabletSignedInAgainIsTheSameCaller: an entry a tablet retries

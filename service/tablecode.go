@@ -52,20 +52,42 @@ func canonicalCode(s string) string {
 	return code[:5] + "-" + code[5:]
 }
 
-// RevokedTableCode says what became of a table code that stopped
-// working, for the tablet still holding it: revoked is false unless token
-// is a revoked table code; replaced, whether the director gave the table
-// a new code in its place (rather than withdrawing it).
-func (s *Service) RevokedTableCode(ctx context.Context, token string) (table int, replaced, revoked bool) {
+// How a tablet's credential stopped working (RevokedTableCode).
+const (
+	CodeReplaced  = "replaced"   // the director gave the table a new code
+	CodeWithdrawn = "withdrawn"  // the director revoked the code
+	TabletEnded   = "signed-out" // the director signed this tablet out; the code still works
+)
+
+// RevokedTableCode says what became of a table credential that stopped
+// working, for the tablet still holding it (a code, or a tablet's
+// session): how is "" unless token is a revoked one, else CodeReplaced,
+// CodeWithdrawn or, for a session ended while its code still works,
+// TabletEnded. A session ended and its code since replaced or withdrawn
+// says what became of the code: the tablet needs that one.
+func (s *Service) RevokedTableCode(ctx context.Context, token string) (table int, how string) {
 	if token == "" {
-		return 0, false, false
+		return 0, ""
 	}
 	c, err := s.Store.CredentialByHash(ctx, HashToken(token))
 	if code := canonicalCode(token); err != nil && code != "" && code != token {
 		c, err = s.Store.CredentialByHash(ctx, HashToken(code))
 	}
 	if err != nil || c.Kind != CredTable || c.RevokedAt == nil {
-		return 0, false, false
+		return 0, ""
 	}
-	return c.Table, c.ReplacedBy != 0, true
+	if c.ParentID != 0 && c.ReplacedBy == 0 {
+		code, err := s.Store.CredentialByID(ctx, c.ParentID)
+		if err != nil {
+			return 0, ""
+		}
+		if code.RevokedAt == nil {
+			return c.Table, TabletEnded
+		}
+		c = code
+	}
+	if c.ReplacedBy != 0 {
+		return c.Table, CodeReplaced
+	}
+	return c.Table, CodeWithdrawn
 }

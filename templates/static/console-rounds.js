@@ -1,6 +1,7 @@
 // Rounds: pair a round with a chosen system, see every pairing with the
 // reason the system gives, make a round current, issue and replace table
-// codes, show the address tablets open and print the round's sheets. Changing single pairings is console-pairs.js.
+// codes, sign tablets out, show the address tablets open and print the
+// round's sheets. Changing single pairings is console-pairs.js.
 (function () {
   "use strict";
   var C = Console, el = C.el;
@@ -298,6 +299,7 @@
   // loadCodes reads the list again; it resolves false if that failed
   // (the problem shown above the list), true once it is drawn.
   function loadCodes() {
+    loadTablets();
     return C.api("GET", C.base + "/credentials").then(function (list) {
       if (cstatus.classList.contains("error")) cstatus.hidden = true;
       renderCodes(list);
@@ -327,17 +329,15 @@
   var dialog = document.getElementById("replace-dialog");
   var rform = document.getElementById("replace-form");
   var replaced = document.getElementById("replaced");
+  var openReplace = C.dialog(dialog, rform);
   function askReplace(table) {
-    dialog.dataset.table = String(table);
-    dialog.querySelectorAll(".replace-table").forEach(function (s) { s.textContent = table; });
-    rform.hidden = false; replaced.hidden = true;
-    rform.elements.reason.value = "";
-    rform.querySelector(".form-status").hidden = true;
-    dialog.showModal();
-    rform.elements.reason.focus();
+    openReplace(function () {
+      dialog.dataset.table = String(table);
+      dialog.querySelectorAll(".replace-table").forEach(function (s) { s.textContent = table; });
+      replaced.hidden = true;
+      rform.elements.reason.value = "";
+    });
   }
-  rform.querySelector(".cancel").addEventListener("click", function () { dialog.close(); });
-  replaced.querySelector(".close").addEventListener("click", function () { dialog.close(); });
   C.submit(rform, function () {
     var table = C.num(dialog.dataset.table);
     return C.api("POST", C.base + "/tables/" + table + "/code/replace", { reason: rform.elements.reason.value }).then(function (cred) {
@@ -351,6 +351,62 @@
       loadCodes();
     });
   });
+
+  // Signed-in tablets: each tablet signed in with a table's code, when
+  // it signed in, when it was last seen and from where. Signing one out
+  // (asked in the page's own dialog) ends its session at once; the
+  // table's code still works. Replacing or revoking a code signs its
+  // tablets out too: the list is read again with the codes.
+  var tabletList = document.getElementById("signed-in");
+  var tstatus = document.getElementById("signed-in-status");
+  var sdialog = document.getElementById("signout-dialog");
+  var sform = document.getElementById("signout-form");
+  var openSignOut = C.dialog(sdialog, sform);
+  function tabletsSay(text, isError) {
+    tstatus.textContent = text; tstatus.className = "form-status " + (isError ? "error" : "ok"); tstatus.hidden = false;
+  }
+  function askSignOut(s) {
+    openSignOut(function () {
+      sdialog.dataset.session = String(s.id);
+      sdialog.dataset.table = String(s.table);
+      sdialog.querySelector(".signout-table").textContent = s.table;
+      var which = sdialog.querySelector(".signout-which");
+      which.textContent = "";
+      which.append("It signed in at ", stamp(s.signed_in_at), s.client_address ? " from " + s.client_address : "", ".");
+    });
+  }
+  function tabletRow(s) {
+    var b = el("button", { type: "button", className: "sign-out", title: "Sign out this tablet at table " + s.table }, "Sign out");
+    b.addEventListener("click", function () { askSignOut(s); });
+    return el("li", { className: "code tablet", dataset: { session: String(s.id), table: String(s.table) } },
+      el("strong", { className: "code-table" }, "Table " + s.table),
+      el("span", { className: "code-info" },
+        el("span", { className: "code-when" }, "signed in ", stamp(s.signed_in_at)),
+        el("span", { className: "code-when" }, "last seen ", s.last_seen_at ? stamp(s.last_seen_at) : "not yet"),
+        s.client_address ? el("span", { className: "tablet-from" }, "from " + s.client_address) : null),
+      el("span", { className: "code-actions" }, b));
+  }
+  function loadTablets() {
+    return C.api("GET", C.base + "/tablets").then(function (list) {
+      if (tstatus.classList.contains("error")) tstatus.hidden = true;
+      list.sort(function (a, b) { return a.table - b.table || a.id - b.id; });
+      tabletList.textContent = "";
+      list.forEach(function (s) { tabletList.appendChild(tabletRow(s)); });
+      if (!list.length) tabletList.appendChild(el("li", { className: "small" }, "No tablet is signed in."));
+      document.getElementById("signed-in-summary").textContent = list.length ? list.length + (list.length === 1 ? " tablet" : " tablets") : "";
+    }, function (err) { tabletsSay(err.message, true); });
+  }
+  C.submit(sform, function () {
+    var table = sdialog.dataset.table;
+    return C.api("POST", C.base + "/tablets/" + sdialog.dataset.session + "/end").then(function () {
+      sdialog.close();
+      tabletsSay("Table " + table + "'s tablet is signed out. The table's code still works: scanning the table card signs it in again.");
+      return loadTablets();
+    });
+  });
+  // Tablets sign in without a word to this page: the list is read again
+  // every half minute while the page is in sight.
+  setInterval(function () { if (document.visibilityState !== "hidden") loadTablets(); }, 30000);
 
   // Codes issued or revoked in another tab: the list is read again when
   // the director comes back.

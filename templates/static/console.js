@@ -77,6 +77,23 @@ var Console = (function () {
     });
   }
 
+  // dialog wires one of the page's own <dialog>s around its form: the
+  // dialog's .cancel and .close buttons close it. It returns open(fill),
+  // which clears the form's last outcome, lets fill put in what the
+  // dialog is about, shows it and puts the focus on the form's first
+  // field, else on its cancel button. What the form does is the page's
+  // (submit).
+  function dialog(d, form) {
+    d.querySelectorAll(".cancel, .close").forEach(function (b) { b.addEventListener("click", function () { d.close(); }); });
+    return function open(fill) {
+      status(form, "");
+      form.hidden = false;
+      if (fill) fill();
+      d.showModal();
+      (form.querySelector("input, select, textarea") || form.querySelector(".cancel") || form).focus();
+    };
+  }
+
   // el builds an element: el("td", {className: "num"}, "12", child...).
   function el(tag, props) {
     var e = document.createElement(tag);
@@ -144,7 +161,7 @@ var Console = (function () {
   // The page's tournament, from the data-tournament of its <main>.
   var holder = document.querySelector("[data-tournament]");
   var tournament = holder ? holder.dataset.tournament : "";
-  return { api: api, status: status, submit: submit, el: el, num: num, live: live, debounce: debounce,
+  return { api: api, status: status, submit: submit, dialog: dialog, el: el, num: num, live: live, debounce: debounce,
     sides: sides, tableNames: tableNames,
     csrf: csrf, tournament: tournament, base: "/api/v1/tournaments/" + tournament };
 })();

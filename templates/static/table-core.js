@@ -24,7 +24,7 @@ window.tourneyTable = (function () {
     var h = { "Content-Type": "application/json", "X-CSRF-Token": csrf };
     if (key) h["Idempotency-Key"] = key;
     return fetch("/api/v1" + path, { method: method, headers: h, body: body ? JSON.stringify(body) : undefined, credentials: "same-origin" })
-      .then(function (r) { return r.json().then(function (j) { return { ok: r.ok, status: r.status, body: j }; }); });
+      .then(function (r) { return r.json().then(function (j) { return { ok: r.ok, status: r.status, body: j, retryAfter: r.headers.get("Retry-After") }; }); });
   };
   T.newKey = function () {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();

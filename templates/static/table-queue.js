@@ -50,16 +50,17 @@
       if (!r.ok) {
         // Later entries were made after this one; without it they no
         // longer fit. Show them all so the players can enter them again.
-        refused(item, r.body, rest); rest = [];
+        refused(item, r, rest); rest = [];
       }
       T.saveQueue(rest);
       if (r.ok) sent(item, r.body);
       if (rest.length) flush(); else T.reload(true);
     }).catch(function () { sending.busy = false; sending.key = null; sending.failed = true; T.showQueue(); });
   };
-  function refused(item, problem, dropped) {
-    var box = $("refused-text"); box.innerHTML = "";
-    var why = T.problemText(problem && problem.code, problem && problem.detail, { move: item.body && item.body.move });
+  // refused shows an entry the server refused (r: its answer).
+  function refused(item, r, dropped) {
+    var box = $("refused-text"), problem = r.body; box.innerHTML = "";
+    var why = T.problemText(problem && problem.code, problem && problem.detail, { move: item.body && item.body.move, retryAfter: r.retryAfter });
     box.appendChild(el("p", "", "Not recorded: " + item.label + ". " + why));
     if (dropped.length) {
       box.appendChild(el("p", "", "Not sent, enter again if still wanted:"));

@@ -29,9 +29,18 @@
       ". Type ordinary tiles in capitals; for a blank, tap its letter below.";
   }
   function also(d) { return d ? " (" + d + ")" : ""; }
+  // waitText says the answer's Retry-After (seconds) as the server's
+  // pages do ("a second", "8 seconds", "5 minutes"); without one, "a
+  // moment": the wait grows with each wrong code.
+  function waitText(retryAfter) {
+    var n = parseInt(retryAfter, 10);
+    if (!(n > 0)) return "a moment";
+    return n === 1 ? "a second" : n < 90 ? n + " seconds" : Math.ceil(n / 60) + " minutes";
+  }
 
   // PROBLEMS says a refusal by its code. A function gets the server's
-  // detail and ctx (move: the move as typed).
+  // detail and ctx (move: the move as typed; retryAfter: the answer's
+  // Retry-After).
   var PROBLEMS = {
     // The placement rules (the engine's codes).
     "bad-notation": "The move cannot be read. Write the square, a space and the word: 8D WORD goes across from 8D, D8 WORD goes down; - is a pass, -ABC an exchange.",
@@ -86,7 +95,7 @@
     "no-game-at-table": "This table has no game in the current round yet: ask the director.",
     "credentials-required": "The tablet is signed out: scan the table card again.",
     "bad-credentials": "The tablet's code no longer works (a new card may have been printed): scan the table card again or ask the director.",
-    "too-many-attempts": "Too many wrong codes: wait a minute, then scan the table card again.",
+    "too-many-attempts": function (d, ctx) { return "Too many wrong codes: wait " + waitText(ctx.retryAfter) + ", then scan the table card again."; },
     "director-only": "Only the director can do that: call the director.",
     "no-lexicon": "This tournament has no word list to judge with: call the director to rule on the challenge.",
     "lexicon-unavailable": "The word list cannot be read just now: call the director to rule on the challenge.",
