@@ -108,14 +108,17 @@ func gameFigures(d *service.DivisionStats) []statsFigure {
 		{"Average score", decimal(d.AverageScore, "")},
 		{"Average winning score", decimal(d.AverageWinningScore, "")},
 		{"Average losing score", decimal(d.AverageLosingScore, "")},
-		{"First player won", decimal(d.FirstPlayerWinPct, "%") + " of " + strconv.Itoa(d.FirstPlayerGames)},
-		{"Higher rated won", decimal(d.HigherRatedWinPct, "%") + " of " + strconv.Itoa(d.HigherRatedGames)},
+		{"First player won", decimal(d.FirstPlayerWinPct, "%") + " of " + games(d.FirstPlayerGames)},
+		{"Higher rated won", decimal(d.HigherRatedWinPct, "%") + " of " + games(d.HigherRatedGames)},
 	}
 }
 
 func recordedTitle(d *service.DivisionStats) string {
 	n := d.RecordedGames
-	if n == 1 {
+	switch n {
+	case 0:
+		return "No game recorded turn by turn"
+	case 1:
 		return "From the 1 game recorded turn by turn"
 	}
 	return "From the " + strconv.Itoa(n) + " games recorded turn by turn"
@@ -123,7 +126,7 @@ func recordedTitle(d *service.DivisionStats) string {
 
 func turnFigures(d *service.DivisionStats) []statsFigure {
 	if d.RecordedGames == 0 {
-		return []statsFigure{{"Games recorded turn by turn", "none"}}
+		return nil // the title says so; the key says what is missing
 	}
 	return []statsFigure{
 		{"Bingos", strconv.Itoa(d.Bingos)},
@@ -133,6 +136,13 @@ func turnFigures(d *service.DivisionStats) []statsFigure {
 		{"Challenges", strconv.Itoa(d.Challenges)},
 		{"Challenges upheld", strconv.Itoa(d.ChallengesUpheld)},
 	}
+}
+
+func games(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return strconv.Itoa(n) + " games"
 }
 
 // decimal is a figure to one place, "–" when there is none.
