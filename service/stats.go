@@ -37,9 +37,9 @@ type StatsView struct {
 // DivisionStats is one division's statistics after every round so far.
 type DivisionStats struct {
 	DivisionID *int64 `json:"division_id"` // null: the players of a tournament without divisions
-	Name       string `json:"name"`
-	Through    int    `json:"through"`  // the last round with pairings
-	Complete   int    `json:"complete"` // rounds 1 to this are complete
+	Name       string `json:"name"`        // "" for a tournament without divisions
+	Through    int    `json:"through"`     // the last round with pairings
+	Complete   int    `json:"complete"`    // rounds 1 to this are complete
 	// InProgress: the next round's results so far, when it is paired.
 	InProgress *RoundProgress `json:"in_progress,omitempty"`
 	Players    int            `json:"players"`
@@ -130,7 +130,7 @@ func (s *Service) Stats(ctx context.Context, tournamentID int64, divisionID *int
 // stats counts the division's results after a round, in one pass over
 // its record.
 func (st *divState) stats(through int) DivisionStats {
-	ds := DivisionStats{DivisionID: st.divisionID(), Name: "Tournament", Through: through, Players: len(st.players)}
+	ds := DivisionStats{DivisionID: st.divisionID(), Through: through, Players: len(st.players)}
 	if st.div != nil {
 		ds.Name = st.div.Name
 	}
