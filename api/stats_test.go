@@ -393,3 +393,45 @@ func TestStatsPDF(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsWordChumsBingo: Word Chums gives bonuses for five, six and
+// seven tiles; only the full rack's is a bingo. A tournament without
+// divisions is one block without a division id.
+func TestStatsWordChumsBingo(t *testing.T) {
+	ts := newTestServer(t)
+	tour := must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director,
+		map[string]any{"name": "Chums Open", "variant": "wordchums", "lexicon": ""}), http.StatusCreated)
+	e := &event{testServer: ts, t: t, tournament: tour.ID, ids: map[string]int64{}}
+	for _, name := range []string{"Ann", "Bob"} {
+		e.ids[name] = must[service.Player](t, ts.post(e.path("/players"), ts.Director, map[string]any{"name": name}), http.StatusCreated).ID
+	}
+	g := must[service.Game](t, e.post(e.path("/games"), e.Director,
+		map[string]any{"round": 1, "table": 1, "players": []int64{e.ids["Ann"], e.ids["Bob"]}}), http.StatusCreated).ID
+	seven := must[service.TurnResult](t, e.post(gpath(g, "/turns"), e.Director, turn{Turn: 1, Player: 1, Move: "8D STRANGE"}), http.StatusCreated)
+	five := must[service.TurnResult](t, e.post(gpath(g, "/turns"), e.Director, turn{Turn: 2, Player: 2, Move: "D8 .TONES"}), http.StatusCreated)
+	if seven.Breakdown == nil || seven.Breakdown.TilesPlaced != 7 || seven.Breakdown.Bingo == 0 ||
+		five.Breakdown == nil || five.Breakdown.TilesPlaced != 5 || five.Breakdown.Bingo == 0 {
+		t.Fatalf("the engine's bonuses: %+v / %+v", seven.Breakdown, five.Breakdown)
+	}
+	must[service.GameView](t, e.post(gpath(g, "/end"), e.Director, map[string]any{"how": "time", "reason": "time"}), http.StatusOK)
+
+	v := must[service.StatsView](t, e.get(e.path("/stats"), ""), http.StatusOK)
+	if len(v.Divisions) != 1 {
+		t.Fatalf("%d blocks", len(v.Divisions))
+	}
+	d := v.Divisions[0]
+	if d.DivisionID != nil || d.Name != "" || d.Players != 2 || d.Games != 1 || d.RecordedGames != 1 || d.Bingos != 1 || d.Turns != 2 {
+		t.Fatalf("division %v %q players %d games %d recorded %d bingos %d turns %d", d.DivisionID, d.Name, d.Players, d.Games, d.RecordedGames, d.Bingos, d.Turns)
+	}
+	if len(d.HighPlays) != 2 {
+		t.Fatalf("plays %+v", d.HighPlays)
+	}
+	for _, p := range d.HighPlays {
+		if want := p.Word == "STRANGE"; p.Bingo != want || (p.Word != "STRANGE" && p.Word != "STONES") {
+			t.Errorf("play %+v: bingo %v, want %v", p, p.Bingo, want)
+		}
+	}
+	if r := e.get(e.path("/stats.pdf"), ""); r.Status != http.StatusOK || !strings.Contains(pdfText(t, r.Body), "From the 1 game recorded turn by turn") {
+		t.Errorf("stats.pdf: %d", r.Status)
+	}
+}
