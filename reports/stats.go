@@ -130,7 +130,7 @@ func turnFigures(d *service.DivisionStats) []statsFigure {
 	}
 	return []statsFigure{
 		{"Bingos", strconv.Itoa(d.Bingos)},
-		{"Bingos per game", decimal(d.BingosPerGame, "")},
+		{"Bingos per game", decimalPlaces(d.BingosPerGame, 2)},
 		{"Turns", strconv.Itoa(d.Turns)},
 		{"Average score per turn", decimal(d.AverageTurnScore, "")},
 		{"Challenges", strconv.Itoa(d.Challenges)},
@@ -150,7 +150,15 @@ func decimal(v *float64, unit string) string {
 	if v == nil {
 		return "–"
 	}
-	return strconv.FormatFloat(*v, 'f', 1, 64) + unit
+	return decimalPlaces(v, 1) + unit
+}
+
+// decimalPlaces is a figure to places, "–" when there is none.
+func decimalPlaces(v *float64, places int) string {
+	if v == nil {
+		return "–"
+	}
+	return strconv.FormatFloat(*v, 'f', places, 64)
 }
 
 // blockTitle draws a block's title with a rule under it.

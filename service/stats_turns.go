@@ -186,6 +186,7 @@ func (s *Service) summarize(ctx context.Context, g *Game, v *scoring.Variant, ru
 		case scoring.EventMove:
 			gt.turns++
 			gt.points += t.Score
+			last[seat] = -1 // only the seat's latest move can be withdrawn
 			if t.Event.Move.Kind == scoring.MovePlace && t.Breakdown != nil {
 				last[seat] = len(plays)
 				plays = append(plays, gamePlay{seq: e.Seq, seat: seat, move: e.Move, word: mainWord(t.Breakdown), score: t.Score,
