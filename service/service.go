@@ -35,14 +35,14 @@ type Service struct {
 	// sessions.go).
 	SessionIdle, SessionMax time.Duration
 
-	mu        sync.Mutex
-	variants  map[string]*scoring.Variant // by tournament rules fingerprint
-	limiter   rateLimiter                 // word-judge requests per credential
-	notices   notices                     // consoles watching tournaments
-	games     gameCache                   // turn events of the games in play
-	statTurns turnStatsCache              // recorded games summed up for the statistics
-	creds     credCache                   // credentials recently authenticated
-	guard     guard                       // wrong credentials per client address and kind
+	mu       sync.Mutex
+	variants map[string]*scoring.Variant // by tournament rules fingerprint
+	limiter  rateLimiter                 // word-judge requests per credential
+	notices  notices                     // consoles watching tournaments
+	games    gameCache                   // turn events of the games in play
+	recorded turnStatsCache              // recorded games summed up, for the statistics
+	creds    credCache                   // credentials recently authenticated
+	guard    guard                       // wrong credentials per client address and kind
 }
 
 // New returns a service over a store.

@@ -120,12 +120,12 @@ func (s *Service) turnStats(ctx context.Context, st *divState) (TurnStats, error
 		if g.Version == 0 {
 			continue // no turns
 		}
-		gt := s.statTurns.get(g, v, st.t.ChallengeRule)
+		gt := s.recorded.get(g, v, st.t.ChallengeRule)
 		if gt == nil {
 			if gt, err = s.summarize(ctx, g, v, st.t.ChallengeRule); err != nil {
 				return ts, err
 			}
-			s.statTurns.put(g.ID, gt)
+			s.recorded.put(g.ID, gt)
 		}
 		if !gt.finished {
 			continue
