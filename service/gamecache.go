@@ -1,6 +1,7 @@
 package service
 
 import (
+	"context"
 	"slices"
 	"sync"
 )
@@ -73,4 +74,13 @@ func cloneEvents(events []TurnEvent) []TurnEvent {
 		e.InvalidWords = slices.Clone(e.InvalidWords)
 	}
 	return out
+}
+
+// gameEvents are a game's stored events, undone ones included: from the
+// cache when it holds the game's version, else from the store.
+func (s *Service) gameEvents(ctx context.Context, g *Game) ([]TurnEvent, error) {
+	if events, ok := s.games.get(g.ID, g.Version); ok {
+		return events, nil
+	}
+	return s.Store.ListTurns(ctx, g.ID)
 }

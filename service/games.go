@@ -85,11 +85,9 @@ func (s *Service) load(ctx context.Context, gameID int64) (*loaded, error) {
 		}
 		names[p.ID] = p.Name
 	}
-	events, ok := s.games.get(gameID, g.Version)
-	if !ok {
-		if events, err = s.Store.ListTurns(ctx, gameID); err != nil {
-			return nil, err
-		}
+	events, err := s.gameEvents(ctx, g)
+	if err != nil {
+		return nil, err
 	}
 	v, err := s.variantFor(t)
 	if err != nil {

@@ -40,6 +40,7 @@ type Service struct {
 	limiter  rateLimiter                 // word-judge requests per credential
 	notices  notices                     // consoles watching tournaments
 	games    gameCache                   // turn events of the games in play
+	recorded turnStatsCache              // recorded games summed up, for the statistics
 	creds    credCache                   // credentials recently authenticated
 	guard    guard                       // wrong credentials per client address and kind
 }

@@ -1,0 +1,43 @@
+package api
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"tourney/reports"
+)
+
+// The event's statistics (public, as the standings): ?division= picks
+// one division, else every division is shown.
+
+// stats answers the statistics as JSON.
+func (s *Server) stats(c *gin.Context) {
+	p := parse(c)
+	id, div := p.id("id"), p.queryID("division")
+	if s.failed(c, p) {
+		return
+	}
+	v, err := s.svc.Stats(c.Request.Context(), id, div)
+	s.respond(c, http.StatusOK, v, err)
+}
+
+// statsPDF prints the statistics sheet, each division from a new page.
+func (s *Server) statsPDF(c *gin.Context) {
+	p := parse(c)
+	id, div := p.id("id"), p.queryID("division")
+	paper := p.paper()
+	if s.failed(c, p) {
+		return
+	}
+	v, err := s.svc.Stats(c.Request.Context(), id, div)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	s.sendPDF(c, fmt.Sprintf("stats-%d.pdf", v.TournamentID), func(w io.Writer) error {
+		return reports.WriteStats(w, paper, v)
+	})
+}
