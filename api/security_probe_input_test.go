@@ -138,4 +138,3 @@ func statusList(m map[int]int) string {
 	}
 	return strings.Join(parts, ", ")
 }
-

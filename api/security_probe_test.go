@@ -231,9 +231,9 @@ var publicByDesign = map[string]int{
 	"GET /api/v1/tournaments/{id}/rounds/{round}/pairings": 200, "GET /api/v1/tournaments/{id}/rounds/{round}/pairings.pdf": 200,
 	"GET /api/v1/tournaments/{id}/rounds/{round}/tables": 200, "GET /api/v1/tournaments/{id}/rounds/{round}/slips.pdf": 200,
 	"GET /api/v1/tournaments/{id}/rounds/{round}/blank-scoresheets.pdf": 200,
-	"GET /api/v1/tournaments/{id}/rounds/{round}/scoresheets.pdf": 200, // decided games only (canRead)
-	"GET /api/v1/tournaments/{id}/blank-scoresheet.pdf": 200,
-	"GET /api/v1/tournaments/{id}/standings": 200, "GET /api/v1/tournaments/{id}/standings.csv": 200,
+	"GET /api/v1/tournaments/{id}/rounds/{round}/scoresheets.pdf":       200, // decided games only (canRead)
+	"GET /api/v1/tournaments/{id}/blank-scoresheet.pdf":                 200,
+	"GET /api/v1/tournaments/{id}/standings":                            200, "GET /api/v1/tournaments/{id}/standings.csv": 200,
 	"GET /api/v1/tournaments/{id}/standings.pdf": 200, "GET /api/v1/tournaments/{id}/team-standings": 422,
 	"GET /api/v1/tournaments/{id}/gibson": 200, "GET /api/v1/tournaments/{id}/ratings": 200,
 	"GET /api/v1/tournaments/{id}/ratings.pdf": 200, "GET /api/v1/tournaments/{id}/crosstable.pdf": 200,
