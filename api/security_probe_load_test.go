@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"runtime"
 	"strings"
 	"sync"
@@ -130,6 +131,7 @@ func probeLockout(t *testing.T, rep *probeReport) {
 			want int
 		}{
 			{"the director's token", browserFrom(t, w.URL, n).do("GET", w.tpath("/credentials"), nil, bearer(w.Director)), http.StatusOK},
+			{"the director's token at the sign-in form", signInWith(t, browserFrom(t, w.URL, n), w.Director), http.StatusSeeOther},
 			{"the director's page session", withSession(browserFrom(t, w.URL, n), w.URL, page).get(fmt.Sprintf("/director/%d", w.tournament)), http.StatusOK},
 			{"table 1's tablet session", withSession(browserFrom(t, w.URL, n), w.URL, w.tabletSess).get("/table/1"), http.StatusOK},
 		}
@@ -158,8 +160,13 @@ func probeLockout(t *testing.T, rep *probeReport) {
 		slowed += counts[k][http.StatusTooManyRequests]
 		rep.add("   %-24s %4d sent: %s", k, sum, statusList(counts[k]))
 	}
-	rep.add("   %d wrong credentials, %d answered 429; afterwards, from each of %d addresses (the guessing ones and 127.0.0.1), the director's token, page session, tablet session page and tablet session on the API: %d of %d worked",
-		total, slowed, addresses+1, worked, 4*(addresses+1))
+	rep.add("   %d wrong credentials, %d answered 429; afterwards, from each of %d addresses (the guessing ones and 127.0.0.1), the director's token on the API and at the sign-in form, page session, tablet session page and tablet session on the API: %d of %d worked",
+		total, slowed, addresses+1, worked, 5*(addresses+1))
+	r := browserFrom(t, w.URL, 2+addresses).get("/table/1?code=" + url.QueryEscape(w.table))
+	if r.Status != http.StatusSeeOther {
+		t.Errorf("table 1's code from an address that did not guess: %d", r.Status)
+	}
+	rep.add("   table 1's code from 127.0.0.%d, which did not guess: %d (signed in)", 2+addresses, r.Status)
 }
 
 // probeJudge: while their games are played, a table's word judge is

@@ -193,6 +193,17 @@ func openapiRoutes(t *testing.T) []probeRoute {
 	return routes
 }
 
+// pageRoutes are the pages people open (pages_*.go), asked like the API
+// routes; the event streams are the streams section's.
+var pageRoutes = []probeRoute{
+	{"GET", "/director", false}, {"GET", "/director/{id}", false}, {"GET", "/director/{id}/setup", false},
+	{"GET", "/director/{id}/rounds", false}, {"GET", "/director/{id}/results", false},
+	{"GET", "/director/{id}/standings", false}, {"GET", "/director/{id}/games/{game}", false},
+	{"GET", "/t/{id}/standings", false}, {"GET", "/table/{table}", false},
+}
+
+func (r probeRoute) page() bool { return !strings.HasPrefix(r.path, "/api/") && r.path != "/healthz" }
+
 var pathParam = regexp.MustCompile(`\{([a-z_]+)\}`)
 
 // fill puts the world's values into a documented path; {id} is the game
@@ -239,6 +250,7 @@ var publicByDesign = map[string]int{
 	"GET /api/v1/tournaments/{id}/ratings.pdf": 200, "GET /api/v1/tournaments/{id}/crosstable.pdf": 200,
 	"GET /api/v1/tournaments/{id}/scorecards.pdf": 200, "GET /api/v1/tournaments/{id}/export.t": 200,
 	"GET /api/v1/tournaments/{id}/config.tsh": 200,
+	"GET /director": 200, "GET /t/{id}/standings": 200, // the sign-in form, the hall's standings
 }
 
 // probeBodies are bodies that pass a route's own checks of its input, so
@@ -292,7 +304,8 @@ type routeTally struct {
 // public one must answer the public; none may answer 5xx.
 func probeAuthorization(t *testing.T, rep *probeReport) {
 	w := newProbeWorld(t)
-	routes := openapiRoutes(t)
+	api := openapiRoutes(t)
+	routes := append(api, pageRoutes...)
 	actors := w.actors(t)
 	tallies := map[string]*routeTally{}
 	codes := map[string]int{}
@@ -320,6 +333,10 @@ func probeAuthorization(t *testing.T, rep *probeReport) {
 				w.noLeak(t, rt, a.name, r)
 			case public && a.name == "public":
 				t.Errorf("%s is public by design, but the public gets %d, want %d: %.300s", rt, r.Status, want, r.Body)
+			case rt.page() && (r.Status == 401 || r.Status == 403 || r.Status == 404 || r.Status == 303 && r.Header.Get("Location") == "/director"):
+				tl.refused++
+				w.noLeak(t, rt, a.name, r)
+				codes[fmt.Sprintf("page %d", r.Status)]++
 			case r.Status == 401 || r.Status == 403 || r.Status == 404:
 				tl.refused++
 				var p problemDoc
@@ -336,7 +353,33 @@ func probeAuthorization(t *testing.T, rep *probeReport) {
 			}
 		}
 	}
-	w.reportAuthorization(rep, routes, tallies, codes)
+	w.reportAuthorization(rep, len(api), routes, tallies, codes)
+	ok, of := w.directorControl(t, api)
+	rep.add("   control: the director's GET of every route but the event stream answered: %d of %d (the probe's parameters name real objects)", ok, of)
+}
+
+// directorControl reads every GET route (but the event stream) as the
+// director, who must get an answer: the refusals above are for want of
+// rights, not of objects.
+func (w *probeWorld) directorControl(t *testing.T, routes []probeRoute) (ok, of int) {
+	eventually(t, "the print job done", func() bool {
+		var j printJobDoc
+		r := w.get("/api/v1/print-jobs/"+w.params["job"], w.Director)
+		return json.Unmarshal(r.Body, &j) == nil && j.Status == "done"
+	})
+	for _, rt := range routes {
+		if rt.method != "GET" || strings.HasSuffix(rt.path, "/events") {
+			continue
+		}
+		of++
+		r := w.get(w.fill(rt.path, ""), w.Director)
+		if want, public := publicByDesign[rt.String()]; r.Status < 300 || public && r.Status == want {
+			ok++
+		} else {
+			t.Errorf("control: %s as the director: %d %.200s", rt, r.Status, r.Body)
+		}
+	}
+	return ok, of
 }
 
 // noLeak checks a public answer for what only table 1 and the director
@@ -354,11 +397,14 @@ func (w *probeWorld) noLeak(t *testing.T, rt probeRoute, who string, r response)
 }
 
 // reportAuthorization adds the per-route table, grouped by resource.
-func (w *probeWorld) reportAuthorization(rep *probeReport, routes []probeRoute, tallies map[string]*routeTally, codes map[string]int) {
+func (w *probeWorld) reportAuthorization(rep *probeReport, apiRoutes int, routes []probeRoute, tallies map[string]*routeTally, codes map[string]int) {
 	var total routeTally
 	public := 0
-	rep.add("\n1. Authorization: %d routes of openapi.json x 4 callers (the public, table 2's code, table 2's tablet session, another tournament's table code) against table 1's game and the tournament's objects", len(routes))
+	rep.add("\n1. Authorization: %d routes of openapi.json and %d pages x 4 callers (the public, table 2's code, table 2's tablet session, another tournament's table code) against table 1's game in play and the tournament's objects", apiRoutes, len(routes)-apiRoutes)
 	rep.add("   %-72s %8s %7s %7s %4s", "route", "attempts", "refused", "allowed", "5xx")
+	order := map[string]int{"the service": 0, "the tournament": 1, "table 1's game (in play)": 2, "pages": 3}
+	routes = append([]probeRoute(nil), routes...)
+	sort.SliceStable(routes, func(i, j int) bool { return order[routeGroup(routes[i].path)] < order[routeGroup(routes[j].path)] })
 	group := ""
 	for _, rt := range routes {
 		g := routeGroup(rt.path)
@@ -378,7 +424,7 @@ func (w *probeWorld) reportAuthorization(rep *probeReport, routes []probeRoute, 
 		total.fivexx += tl.fivexx
 		total.other += tl.other
 	}
-	rep.add("   total: %d attempts on %d routes; %d refused, %d allowed (all on the %d routes public by design), %d other, %d 5xx",
+	rep.add("   total: %d attempts on %d routes; %d refused, %d allowed (all on the %d routes public by design), %d other, %d 5xx; no public answer held table 1's play or a table code",
 		total.attempts, len(routes), total.refused, total.allowed, public, total.other, total.fivexx)
 	var cs []string
 	for c, n := range codes {
@@ -388,14 +434,15 @@ func (w *probeWorld) reportAuthorization(rep *probeReport, routes []probeRoute, 
 	rep.add("   refusals by answer: %s", strings.Join(cs, ", "))
 }
 
-// routeGroup is a path's resource: what follows the tournament or game.
+// routeGroup is what a path is about.
 func routeGroup(path string) string {
-	parts := strings.Split(strings.TrimPrefix(path, "/api/v1/"), "/")
 	switch {
-	case len(parts) >= 3 && (parts[0] == "tournaments" || parts[0] == "games"):
-		return parts[0] + "/{id}/" + parts[2]
-	case len(parts) == 2 && (parts[0] == "tournaments" || parts[0] == "games"):
-		return parts[0] + "/{id}"
+	case strings.HasPrefix(path, "/api/v1/games/"):
+		return "table 1's game (in play)"
+	case strings.HasPrefix(path, "/api/v1/tournaments/{id}"), strings.HasPrefix(path, "/api/v1/print-jobs"):
+		return "the tournament"
+	case strings.HasPrefix(path, "/api/"), path == "/healthz":
+		return "the service"
 	}
-	return parts[0]
+	return "pages"
 }
