@@ -299,7 +299,7 @@ func probeStreams(t *testing.T, rep *probeReport) {
 	after := heapInUse()
 	rep.add("\n6. Streams: %d live-update streams (%d console, %d public) from %d loopback addresses, %d each", n, n/10, n-n/10, addresses, each)
 	rep.add("   server heap in use (after GC): %.1f MB before, %.1f MB with them open (%.1f KB a stream), %.1f MB after they closed", mb(before), mb(withOpen), float64(withOpen-before)/float64(n)/1024, mb(after))
-	rep.add("   goroutines: %d before, %d open (%.1f a stream), all given back; /healthz answered 200 in %v with them open", goroutines, openGoroutines, float64(openGoroutines-goroutines)/float64(n), healthz.Round(time.Millisecond))
+	rep.add("   goroutines: %d before, %d open (%.1f a stream), all given back; /healthz answered 200 in %v with them open", goroutines, openGoroutines, float64(openGoroutines-goroutines)/float64(n), healthz.Round(time.Microsecond))
 	rep.add("   stream %d: %s", n+1, strings.SplitN(refusal, "\r\n", 2)[0])
 }
 
