@@ -170,52 +170,53 @@ func probeLockout(t *testing.T, rep *probeReport) {
 }
 
 // probeJudge: while their games are played, a table's word judge is
-// refused about the words on its own board and about others; the
-// director's judge answers.
+// refused, about the words on its own board and others, with the play
+// open to challenge and after a pass; the director's judge answers.
 func probeJudge(t *testing.T, rep *probeReport) {
 	w := newProbeWorld(t)
-	judge := func(ask func(string, string, any) response, words ...string) response {
-		return ask(w.tpath("/judge"), "", map[string]any{"words": words})
-	}
-	asToken := func(token string) func(string, string, any) response {
-		return func(path, _ string, body any) response { return w.post(path, token, body) }
+	asToken := func(token, word string) func() response {
+		return func() response { return w.post(w.tpath("/judge"), token, map[string]any{"words": []string{word}}) }
 	}
 	tablet1 := withSession(browserFrom(t, w.URL, 1), w.URL, w.tabletSess)
 	csrf1 := pageCSRF(t, tablet1.get("/table/1"))
+	asTablet := func() response {
+		return tablet1.postJSON(w.tpath("/judge"), `{"words":["WINDY"]}`, map[string]string{csrfHeader: csrf1})
+	}
+	pass := func() {
+		must[service.TurnResult](t, w.enter(w.game, w.table, turn{Turn: 2, Player: 2, Move: "-"}), http.StatusCreated)
+	}
 	cases := []struct {
-		who   string
-		ask   func(string, string, any) response
-		words []string
+		who    string
+		before func()
+		ask    func() response
+		code   string
 	}{
-		{"table 1's code, its board's word", asToken(w.table), []string{"WINDY"}},
-		{"table 1's code, a word off its board", asToken(w.table), []string{"QI"}},
-		{"table 2's code, its board's word", asToken(w.code2), []string{"WINDY"}},
+		{"table 1's code, its board's word", nil, asToken(w.table, "WINDY"), "challenge-open"},
+		{"table 1's code, a word off its board", nil, asToken(w.table, "QI"), "challenge-open"},
+		{"table 1's tablet session, its board's word", nil, asTablet, "challenge-open"},
+		{"table 2's code, its board's word", nil, asToken(w.code2, "WINDY"), "challenge-open"},
+		{"table 1's code after a pass, its board's word", pass, asToken(w.table, "WINDY"), "game-in-progress"},
+		{"table 1's tablet session after the pass", nil, asTablet, "game-in-progress"},
 	}
 	refused := 0
 	var lines []string
 	for _, c := range cases {
-		r := judge(c.ask, c.words...)
+		if c.before != nil {
+			c.before()
+		}
+		r := c.ask()
 		var p problemDoc
-		if r.Status != http.StatusForbidden || r.Header.Get("Content-Type") != "application/problem+json" {
-			t.Errorf("%s: %d %s, want 403", c.who, r.Status, r.Body)
+		_ = json.Unmarshal(r.Body, &p)
+		if r.Status != http.StatusForbidden || r.Header.Get("Content-Type") != "application/problem+json" || p.Code != c.code {
+			t.Errorf("%s: %d %s, want 403 %s", c.who, r.Status, r.Body, c.code)
 		} else {
 			refused++
 		}
-		_ = json.Unmarshal(r.Body, &p)
 		lines = append(lines, fmt.Sprintf("%s: %d %s", c.who, r.Status, p.Code))
 	}
-	r := tablet1.postJSON(w.tpath("/judge"), `{"words":["WINDY"]}`, map[string]string{csrfHeader: csrf1})
-	var p problemDoc
-	_ = json.Unmarshal(r.Body, &p)
-	if r.Status != http.StatusForbidden {
-		t.Errorf("table 1's tablet session: %d %s, want 403", r.Status, r.Body)
-	} else {
-		refused++
-	}
-	lines = append(lines, fmt.Sprintf("table 1's tablet session, its board's word: %d %s", r.Status, p.Code))
 	d := must[service.JudgeResult](t, w.post(w.tpath("/judge"), w.Director, map[string]any{"words": []string{"WINDY"}}), http.StatusOK)
 	lines = append(lines, fmt.Sprintf("the director: 200 %s", d.Verdict))
-	rep.add("\n5. Judge during a game (tables 1 and 2 have each played WINDY, open to challenge): %d of %d table requests refused", refused, len(cases)+1)
+	rep.add("\n5. Judge during a game (tables 1 and 2 have each played WINDY): %d of %d table requests refused", refused, len(cases))
 	for _, l := range lines {
 		rep.add("   %s", l)
 	}
