@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -51,7 +52,12 @@ func (r *probeReport) add(format string, args ...any) {
 }
 
 func (r *probeReport) write(t *testing.T) {
-	text := "Security probe (go test -run TestSecurityProbe ./api/)\n" + strings.Join(r.lines, "\n") + "\n"
+	run := "go test -run TestSecurityProbe ./api/"
+	if testing.Short() {
+		run = "go test -short -run TestSecurityProbe ./api/: the smaller run"
+	}
+	text := fmt.Sprintf("Security probe (%s; %s %s/%s, %d CPUs)\n", run, runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU()) +
+		strings.Join(r.lines, "\n") + "\n"
 	t.Logf("\n%s", text)
 	if path := os.Getenv("TOURNEY_PROBE_REPORT"); path != "" {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
