@@ -153,6 +153,15 @@ func newProbeWorld(t *testing.T) *probeWorld {
 	return w
 }
 
+// jobDone waits for the world's print job to finish.
+func (w *probeWorld) jobDone(t *testing.T) {
+	eventually(t, "the print job done", func() bool {
+		var j printJobDoc
+		r := w.get("/api/v1/print-jobs/"+w.params["job"], w.Director)
+		return json.Unmarshal(r.Body, &j) == nil && j.Status == "done"
+	})
+}
+
 // probeRoute is one method on one path of openapi.json.
 type probeRoute struct {
 	method, path string // path as documented: /api/v1/games/{id}
@@ -368,11 +377,7 @@ func probeAuthorization(t *testing.T, rep *probeReport) {
 // director, who must get an answer: the refusals above are for want of
 // rights, not of objects.
 func (w *probeWorld) directorControl(t *testing.T, routes []probeRoute) (ok, of int) {
-	eventually(t, "the print job done", func() bool {
-		var j printJobDoc
-		r := w.get("/api/v1/print-jobs/"+w.params["job"], w.Director)
-		return json.Unmarshal(r.Body, &j) == nil && j.Status == "done"
-	})
+	w.jobDone(t)
 	for _, rt := range routes {
 		if rt.method != "GET" || strings.HasSuffix(rt.path, "/events") {
 			continue
