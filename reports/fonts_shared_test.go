@@ -6,20 +6,17 @@ import (
 	"sync"
 	"testing"
 
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goitalic"
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/gomonobold"
-	"golang.org/x/image/font/gofont/goregular"
 )
 
 // TestWritingLeavesTheFontsAlone (found by the security probe under
 // -race, two print jobs at once): gofpdf writes into the font bytes it
 // is given while it subsets them, so every document gets fonts of its
-// own; the Go fonts shared by all documents stay as they are, and
+// own; the fonts shared by all documents stay as they are, and
 // documents written at once do not race.
 func TestWritingLeavesTheFontsAlone(t *testing.T) {
-	fonts := [][]byte{goregular.TTF, gobold.TTF, goitalic.TTF, gomono.TTF, gomonobold.TTF}
+	fonts := [][]byte{sansTTF()[sans], sansTTF()[sansBold], sansTTF()[sansItalic], gomono.TTF, gomonobold.TTF}
 	var before [][]byte
 	for _, f := range fonts {
 		before = append(before, bytes.Clone(f))
