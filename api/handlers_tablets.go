@@ -56,7 +56,8 @@ func (s *Server) listTablets(c *gin.Context) {
 // endTablet signs one tablet out; the table's code still works.
 func (s *Server) endTablet(c *gin.Context) {
 	p := parse(c)
-	if id, session := p.id("id"), p.id("session"); !s.failed(c, p) {
+	id, session := p.id("id"), p.id("session")
+	if p.optionalBody(&struct{}{}); !s.failed(c, p) {
 		out, err := s.svc.EndTabletSession(c.Request.Context(), actorOf(c), id, session)
 		s.respond(c, http.StatusOK, out, err)
 	}

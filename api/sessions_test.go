@@ -166,3 +166,23 @@ func TestTabletSignedInAgainIsTheSameCaller(t *testing.T) {
 		t.Fatalf("turns %+v, want one, entered by table 1", v.Turns)
 	}
 }
+
+// TestEndTabletChecksItsBody (found by the security probe): ending a
+// tablet takes no body or an empty object, like every other route with
+// nothing to say; a malformed body is refused and the tablet stays.
+func TestEndTabletChecksItsBody(t *testing.T) {
+	f := newFixture(t)
+	tablet := signedInTablet(t, f, 16)
+	list := must[[]service.TabletSession](t, f.get(f.tpath("/tablets"), f.Director), http.StatusOK)
+	end := f.tpath(fmt.Sprintf("/tablets/%d/end", list[0].ID))
+	for _, tc := range []struct{ body, code string }{
+		{`{"reason": `, "malformed-json"},
+		{`[1, 2]`, "bad-body"},
+		{`{"table": 2}`, "unknown-field"},
+	} {
+		wantProblem(t, f.post(end, f.Director, tc.body), http.StatusBadRequest, tc.code)
+	}
+	wantPage(t, tablet.get("/table/1"), http.StatusOK)
+	must[service.TabletSession](t, f.post(end, f.Director, `{}`), http.StatusOK)
+	wantPage(t, tablet.get("/table/1"), http.StatusUnauthorized)
+}

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"io"
 
 	"github.com/jung-kurt/gofpdf"
@@ -54,7 +55,8 @@ func newDocument(p Paper, w io.Writer) *gofpdf.Fpdf {
 		{sans, sansTTF()[sans]}, {sansBold, sansTTF()[sansBold]}, {sansItalic, sansTTF()[sansItalic]},
 		{mono, gomono.TTF}, {monoBold, gomonobold.TTF},
 	} {
-		pdf.AddUTF8FontFromBytes(f.family, f.style, f.ttf)
+		// A copy each: gofpdf writes into the bytes while it subsets them.
+		pdf.AddUTF8FontFromBytes(f.family, f.style, bytes.Clone(f.ttf))
 	}
 	return pdf
 }
