@@ -87,6 +87,9 @@ func settingsFromConfig(text, division string) (*DivisionSettings, error) {
 	if len(ds.Teams) == 0 {
 		ds.Teams = nil
 	}
+	if len(ds.ClassFloors) == 0 {
+		ds.ClassFloors = nil
+	}
 	return &ds, nil
 }
 
