@@ -71,8 +71,9 @@ type Prize struct {
 
 // PrizeInput is one prize as PUT: a Prize, where a signup prize's
 // winners may be ids or {"player_id": id} objects (as GET gives them) or
-// one "player_id"; the computed fields a GET adds are accepted and
-// ignored, so that a table read can be written back.
+// one "player_id"; the computed fields a GET adds (and the winners of
+// every other type) are accepted and ignored, so that a table read can
+// be written back.
 type PrizeInput struct {
 	Prize
 	Winners           []winnerRef     `json:"winners,omitempty"`
@@ -109,6 +110,8 @@ func (w *winnerRef) UnmarshalJSON(b []byte) error {
 type PrizesInput struct {
 	Prizes []PrizeInput `json:"prizes"`
 	Reason string       `json:"reason,omitempty"`
+	// Provisional, as GET gives it, is accepted and ignored.
+	Provisional json.RawMessage `json:"provisional,omitempty"`
 }
 
 // PrizesView is the table with its winners (public).
@@ -285,8 +288,8 @@ func (s *Service) checkPrizes(ctx context.Context, t *Tournament, in []PrizeInpu
 		if pi.PlayerID != nil {
 			p.Winners = append(p.Winners, *pi.PlayerID)
 		}
-		if len(p.Winners) > 0 && p.Type != PrizeSignup {
-			return nil, bad("bad-prize-winners", "only a signup prize's winners are named; a %s prize's are computed", p.Type)
+		if p.Type != PrizeSignup {
+			p.Winners = nil // computed: what a table read back carries is ignored
 		}
 		for _, id := range p.Winners {
 			ok := false
