@@ -315,18 +315,46 @@ func (s *Service) Prizes(ctx context.Context, tournamentID int64) (*PrizesView, 
 	if err != nil {
 		return nil, err
 	}
+	states, err := s.prizeDivisions(ctx, t, prizes)
+	if err != nil {
+		return nil, err
+	}
+	return s.awardPrizes(ctx, prizes, states)
+}
+
+// divKey is a division's key among the prize table's: 0 for the
+// players of a tournament without divisions.
+func divKey(id *int64) int64 {
+	if id == nil {
+		return 0
+	}
+	return *id
+}
+
+// prizeDivisions loads the divisions the prizes name (every division
+// when there are no prizes yet, for the provisional flag).
+func (s *Service) prizeDivisions(ctx context.Context, t *Tournament, prizes []Prize) (map[int64]*divState, error) {
 	divs, err := s.Store.ListDivisions(ctx, t.ID)
 	if err != nil {
 		return nil, err
 	}
-	states := map[int64]*divState{}
-	stateOf := func(id *int64) (*divState, error) {
-		key := int64(0)
-		if id != nil {
-			key = *id
+	want := []*int64{}
+	for i := range prizes {
+		want = append(want, prizes[i].DivisionID)
+	}
+	if len(prizes) == 0 {
+		want = append(want, nil)
+		if len(divs) > 0 {
+			want = want[:0]
+			for i := range divs {
+				want = append(want, &divs[i].ID)
+			}
 		}
-		if st, ok := states[key]; ok {
-			return st, nil
+	}
+	states := map[int64]*divState{}
+	for _, id := range want {
+		if states[divKey(id)] != nil {
+			continue
 		}
 		var div *Division
 		for i := range divs {
@@ -341,25 +369,21 @@ func (s *Service) Prizes(ctx context.Context, tournamentID int64) (*PrizesView, 
 		if err != nil {
 			return nil, err
 		}
-		states[key] = st
-		return st, nil
+		states[divKey(id)] = st
 	}
+	return states, nil
+}
+
+// awardPrizes awards the prizes in order, each division's from its
+// loaded state.
+func (s *Service) awardPrizes(ctx context.Context, prizes []Prize, states map[int64]*divState) (*PrizesView, error) {
 	view := &PrizesView{Prizes: []PrizeResult{}}
 	awards := map[int64]*prizeAwards{}
 	for i := range prizes {
-		st, err := stateOf(prizes[i].DivisionID)
-		if err != nil {
-			return nil, err
-		}
-		key := int64(0)
-		if prizes[i].DivisionID != nil {
-			key = *prizes[i].DivisionID
-		}
+		key := divKey(prizes[i].DivisionID)
 		aw := awards[key]
 		if aw == nil {
-			if aw, err = s.newPrizeAwards(ctx, st); err != nil {
-				return nil, err
-			}
+			aw = s.newPrizeAwards(ctx, states[key])
 			awards[key] = aw
 		}
 		view.Prizes = append(view.Prizes, aw.award(prizes[i]))
@@ -368,26 +392,7 @@ func (s *Service) Prizes(ctx context.Context, tournamentID int64) (*PrizesView, 
 		}
 	}
 	for _, st := range states {
-		if st.provisional() {
-			view.Provisional = true
-		}
-	}
-	if len(prizes) == 0 {
-		// No table yet: every division says.
-		ids := []*int64{nil}
-		if len(divs) > 0 {
-			ids = ids[:0]
-			for i := range divs {
-				ids = append(ids, &divs[i].ID)
-			}
-		}
-		for _, id := range ids {
-			st, err := stateOf(id)
-			if err != nil {
-				return nil, err
-			}
-			view.Provisional = view.Provisional || st.provisional()
-		}
+		view.Provisional = view.Provisional || st.provisional()
 	}
 	return view, nil
 }

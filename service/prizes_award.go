@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"tourney/standings"
@@ -18,13 +19,41 @@ import (
 // a high-combined game), what ranks it (higher is better; equal keys
 // tie), and what the answer shows.
 type prizeCand struct {
-	lines  []int
+	lines  [2]int // lines; 0 for none
 	key    [2]int64
 	round  int
-	value  *int
-	wins   *float64
-	spread *int
+	value  int
+	wins   float64
+	spread int
+	has    candHas
 	detail string
+}
+
+// candHas says which of a candidate's figures the answer shows.
+type candHas uint8
+
+const (
+	hasValue candHas = 1 << iota
+	hasRecord
+)
+
+// one is a candidate of one player.
+func one(line int) [2]int { return [2]int{line} }
+
+// valued is a candidate with a value that ranks it.
+func valued(lines [2]int, v int) prizeCand {
+	return prizeCand{lines: lines, key: [2]int64{int64(v)}, value: v, has: hasValue}
+}
+
+// recordCand is a player's candidacy on a record: wins (ranked in halves)
+// then spread.
+func recordCand(line int, wins float64, spread int) prizeCand {
+	return prizeCand{lines: one(line), key: [2]int64{int64(wins * 2), int64(spread)}, wins: wins, spread: spread, has: hasRecord}
+}
+
+// held reports whether one of the candidate's players is among holders.
+func (c *prizeCand) held(holders map[int]bool) bool {
+	return holders[c.lines[0]] || c.lines[1] != 0 && holders[c.lines[1]]
 }
 
 // prizeAwards is one division's prizes being awarded in ceremony order.
@@ -39,6 +68,9 @@ type prizeAwards struct {
 	games   []prizeGame  // two-player games played over the board
 	played  *recordedPlays
 	err     error
+	// cands: each kind of prize's candidates, best first, listed once
+	// (a table has 1st, 2nd, 3rd of a kind).
+	cands map[string][]prizeCand
 }
 
 // prizeGame is one game from its winner's side (either side for a tie).
@@ -50,8 +82,8 @@ type prizeGame struct {
 	winRating, oppRating int
 }
 
-func (s *Service) newPrizeAwards(ctx context.Context, st *divState) (*prizeAwards, error) {
-	aw := &prizeAwards{s: s, ctx: ctx, st: st, through: st.d.Rounds(), holders: map[int]bool{}}
+func (s *Service) newPrizeAwards(ctx context.Context, st *divState) *prizeAwards {
+	aw := &prizeAwards{s: s, ctx: ctx, st: st, through: st.d.Rounds(), holders: map[int]bool{}, cands: map[string][]prizeCand{}}
 	aw.rows = st.d.Standings(aw.through)
 	n := len(st.players)
 	order := make([]int, n)
@@ -65,8 +97,8 @@ func (s *Service) newPrizeAwards(ctx context.Context, st *divState) (*prizeAward
 	for i, line := range order {
 		aw.seeds[line-1] = i + 1
 	}
-	for line := 1; line <= n; line++ {
-		for round := 1; round <= aw.through; round++ {
+	for round := 1; round <= aw.through; round++ {
+		for line := 1; line <= n; line++ {
 			r, ok := st.d.Result(line, round)
 			if !ok || !r.Played() || r.IsGroup() || r.Opponent < line {
 				continue
@@ -82,7 +114,7 @@ func (s *Service) newPrizeAwards(ctx context.Context, st *divState) (*prizeAward
 			aw.games = append(aw.games, g)
 		}
 	}
-	return aw, nil
+	return aw
 }
 
 // award finds a prize's winners.
@@ -100,24 +132,34 @@ func (aw *prizeAwards) award(p Prize) PrizeResult {
 		}
 		return res
 	}
-	cands := aw.candidates(p)
-	if p.exclusive() {
-		cands = slices.DeleteFunc(cands, func(c prizeCand) bool {
-			return slices.ContainsFunc(c.lines, func(l int) bool { return aw.holders[l] })
-		})
+	all := aw.candidates(p)
+	cands := all
+	if p.exclusive() && len(aw.holders) > 0 {
+		cands = make([]prizeCand, 0, len(all))
+		for _, c := range all {
+			if !c.held(aw.holders) {
+				cands = append(cands, c)
+			}
+		}
 	}
 	if p.Place < 1 || len(cands) < p.Place {
 		return res
 	}
 	top := cands[p.Place-1]
-	res.Value, res.Round, res.Wins, res.Spread, res.Detail = top.value, top.round, top.wins, top.spread, top.detail
+	res.Round, res.Detail = top.round, top.detail
+	if top.has&hasValue != 0 {
+		res.Value = ptr(top.value)
+	}
+	if top.has&hasRecord != 0 {
+		res.Wins, res.Spread = ptr(top.wins), ptr(top.spread)
+	}
 	var won []int
 	for _, c := range cands {
 		if c.key != top.key {
 			continue
 		}
 		for _, l := range c.lines {
-			if slices.Contains(won, l) {
+			if l == 0 || slices.Contains(won, l) {
 				continue
 			}
 			won = append(won, l)
@@ -132,8 +174,43 @@ func (aw *prizeAwards) award(p Prize) PrizeResult {
 	return res
 }
 
-// candidates lists a prize's candidates, best first.
+// candidates lists a prize's candidates, best first; the list is the
+// awards' own, not to be changed.
 func (aw *prizeAwards) candidates(p Prize) []prizeCand {
+	key := fmt.Sprintf("%s/%s/%d/%d", p.Type, p.Class, p.First, p.Last)
+	if cs, ok := aw.cands[key]; ok {
+		return cs
+	}
+	cs := aw.listCandidates(p)
+	// Best first; equal keys in the order listed, which is round then
+	// line for games, the standings' order for players.
+	order := make([]int32, len(cs))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &cs[i].key, &cs[j].key
+		for k := range a {
+			if a[k] != b[k] {
+				if a[k] > b[k] {
+					return -1
+				}
+				return 1
+			}
+		}
+		return int(i - j)
+	})
+	sorted := make([]prizeCand, len(cs))
+	for i, k := range order {
+		sorted[i] = cs[k]
+	}
+	aw.cands[key] = sorted
+	return sorted
+}
+
+// listCandidates lists a prize's candidates, in no particular order of
+// merit.
+func (aw *prizeAwards) listCandidates(p Prize) []prizeCand {
 	var cs []prizeCand
 	switch p.Type {
 	case PrizeRank, PrizeClassRank:
@@ -144,7 +221,9 @@ func (aw *prizeAwards) candidates(p Prize) []prizeCand {
 			if p.Type == PrizeClassRank && aw.st.classOf(r.Player) != p.Class {
 				continue
 			}
-			cs = append(cs, prizeCand{lines: []int{r.Player}, key: [2]int64{-int64(r.Rank)}, wins: ptr(r.Wins), spread: ptr(r.Spread)})
+			c := recordCand(r.Player, r.Wins, r.Spread)
+			c.key = [2]int64{-int64(r.Rank)} // the standings' rank: its chain decides
+			cs = append(cs, c)
 		}
 	case PrizeHighWin, PrizeHighLoss, PrizeLowWin, PrizeLowLoss, PrizeHighCombined, PrizeUpset:
 		cs = aw.gameCandidates(p.Type)
@@ -154,12 +233,12 @@ func (aw *prizeAwards) candidates(p Prize) []prizeCand {
 			if r.Withdrawn || aw.seeds[r.Player-1]*2 <= n || r.Played+r.Byes+r.Forfeits == 0 {
 				continue
 			}
-			cs = append(cs, prizeCand{lines: []int{r.Player}, key: [2]int64{int64(r.Wins * 2), int64(r.Spread)}, wins: ptr(r.Wins), spread: ptr(r.Spread)})
+			cs = append(cs, recordCand(r.Player, r.Wins, r.Spread))
 		}
 	case PrizeOverseed:
 		for _, r := range aw.rows {
 			if v := aw.seeds[r.Player-1] - r.Rank; !r.Withdrawn && r.Rank > 0 && v > 0 {
-				cs = append(cs, prizeCand{lines: []int{r.Player}, key: [2]int64{int64(v)}, value: ptr(v)})
+				cs = append(cs, valued(one(r.Player), v))
 			}
 		}
 	case PrizeHighRatingChange:
@@ -172,24 +251,13 @@ func (aw *prizeAwards) candidates(p Prize) []prizeCand {
 				continue
 			}
 			v := r.Change()
-			cs = append(cs, prizeCand{lines: []int{r.Player}, key: [2]int64{int64(v)}, value: ptr(v)})
+			cs = append(cs, valued(one(r.Player), v))
 		}
 	case PrizeRoundRecord:
 		cs = aw.roundRecords(p.First, min(p.Last, aw.through))
 	case PrizeHighPlay, PrizeBestBingo, PrizeMostBingos:
 		cs = aw.playCandidates(p.Type)
 	}
-	slices.SortStableFunc(cs, func(a, b prizeCand) int {
-		for i := range a.key {
-			if a.key[i] != b.key[i] {
-				if a.key[i] > b.key[i] {
-					return -1
-				}
-				return 1
-			}
-		}
-		return 0
-	})
 	return cs
 }
 
@@ -199,7 +267,7 @@ func (aw *prizeAwards) candidates(p Prize) []prizeCand {
 func (aw *prizeAwards) gameCandidates(typ string) []prizeCand {
 	var cs []prizeCand
 	for _, g := range aw.games {
-		c := prizeCand{round: g.round, lines: []int{g.winner}}
+		lines := one(g.winner)
 		var v int
 		switch typ {
 		case PrizeHighWin, PrizeLowWin:
@@ -211,22 +279,22 @@ func (aw *prizeAwards) gameCandidates(typ string) []prizeCand {
 			if g.tie {
 				continue
 			}
-			v, c.lines = g.loseScore, []int{g.loser}
+			v, lines = g.loseScore, one(g.loser)
 		case PrizeHighCombined:
-			v, c.lines = g.winScore+g.loseScore, []int{g.winner, g.loser}
+			v, lines = g.winScore+g.loseScore, [2]int{g.winner, g.loser}
 		case PrizeUpset:
 			if g.tie || g.winRating == 0 || g.oppRating <= g.winRating {
 				continue
 			}
 			v = g.oppRating - g.winRating
 		}
-		c.value, c.key = ptr(v), [2]int64{int64(v)}
+		c := valued(lines, v)
+		c.round = g.round
 		if typ == PrizeLowWin || typ == PrizeLowLoss {
 			c.key[0] = -c.key[0]
 		}
 		cs = append(cs, c)
 	}
-	slices.SortStableFunc(cs, func(a, b prizeCand) int { return a.round - b.round })
 	return cs
 }
 
@@ -248,8 +316,7 @@ func (aw *prizeAwards) roundRecords(first, last int) []prizeCand {
 			halves, spread, any = halves+w, spread+res.Spread(), true
 		}
 		if any {
-			cs = append(cs, prizeCand{lines: []int{r.Player}, key: [2]int64{int64(halves), int64(spread)},
-				wins: ptr(float64(halves) / 2), spread: ptr(spread)})
+			cs = append(cs, recordCand(r.Player, float64(halves)/2, spread))
 		}
 	}
 	return cs

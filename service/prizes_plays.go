@@ -95,14 +95,16 @@ func (aw *prizeAwards) playCandidates(typ string) []prizeCand {
 	for _, p := range rp.plays {
 		switch {
 		case typ == PrizeHighPlay, typ == PrizeBestBingo && p.bingo:
-			cs = append(cs, prizeCand{lines: []int{p.line}, key: [2]int64{int64(p.score)}, value: ptr(p.score), round: p.round, detail: p.word})
+			c := valued(one(p.line), p.score)
+			c.round, c.detail = p.round, p.word
+			cs = append(cs, c)
 		case typ == PrizeMostBingos && p.bingo:
 			counts[p.line]++
 		}
 	}
 	for line := 1; line <= len(aw.st.players); line++ {
 		if n := counts[line]; n > 0 {
-			cs = append(cs, prizeCand{lines: []int{line}, key: [2]int64{int64(n)}, value: ptr(n)})
+			cs = append(cs, valued(one(line), n))
 		}
 	}
 	return cs
