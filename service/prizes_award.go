@@ -9,7 +9,7 @@ import (
 )
 
 // How each prize type finds its winners. Every type lists candidates
-// (prizeCand) best first; a prize goes to its place-th candidate not
+// (prizeCand); a prize goes to its place-th candidate not
 // passed over (an exclusive prize passes over the players who already
 // hold an exclusive prize) and to every candidate tied with it. The
 // numbers come from the division as loadDivision builds it: the
@@ -132,20 +132,19 @@ func (aw *prizeAwards) award(p Prize) PrizeResult {
 		}
 		return res
 	}
-	all := aw.candidates(p)
-	cands := all
-	if p.exclusive() && len(aw.holders) > 0 {
-		cands = make([]prizeCand, 0, len(all))
-		for _, c := range all {
-			if !c.held(aw.holders) {
-				cands = append(cands, c)
-			}
-		}
-	}
-	if p.Place < 1 || len(cands) < p.Place {
+	cands := aw.candidates(p)
+	eligible := func(c *prizeCand) bool { return !p.exclusive() || !c.held(aw.holders) }
+	target, ok := placeKey(cands, p.Place, eligible)
+	if !ok {
 		return res
 	}
-	top := cands[p.Place-1]
+	var top *prizeCand
+	for i := range cands {
+		if cands[i].key == target && eligible(&cands[i]) {
+			top = &cands[i]
+			break
+		}
+	}
 	res.Round, res.Detail = top.round, top.detail
 	if top.has&hasValue != 0 {
 		res.Value = ptr(top.value)
@@ -155,7 +154,7 @@ func (aw *prizeAwards) award(p Prize) PrizeResult {
 	}
 	var won []int
 	for _, c := range cands {
-		if c.key != top.key {
+		if c.key != target || !eligible(&c) {
 			continue
 		}
 		for _, l := range c.lines {
@@ -174,42 +173,56 @@ func (aw *prizeAwards) award(p Prize) PrizeResult {
 	return res
 }
 
-// candidates lists a prize's candidates, best first; the list is the
-// awards' own, not to be changed.
+// placeKey is the key of the place-th best eligible candidate (counting
+// every candidate: with two tied first, the second is tied first too).
+// A pass over the list for each key above it: places are few, lists up
+// to a division's games.
+func placeKey(cands []prizeCand, place int, eligible func(*prizeCand) bool) ([2]int64, bool) {
+	if place < 1 {
+		return [2]int64{}, false
+	}
+	above := func(a, b [2]int64) bool { return a[0] > b[0] || a[0] == b[0] && a[1] > b[1] }
+	var bound [2]int64
+	bounded, passed := false, 0
+	for {
+		var best [2]int64
+		n := 0
+		for i := range cands {
+			c := &cands[i]
+			if bounded && !above(bound, c.key) || !eligible(c) {
+				continue
+			}
+			switch {
+			case n == 0 || above(c.key, best):
+				best, n = c.key, 1
+			case c.key == best:
+				n++
+			}
+		}
+		if n == 0 {
+			return best, false
+		}
+		if passed+n >= place {
+			return best, true
+		}
+		passed, bound, bounded = passed+n, best, true
+	}
+}
+
+// candidates lists a prize's candidates, in the order that settles
+// equal keys (round then line for games, the standings' order for
+// players), once for each kind of prize; the list is the awards' own.
 func (aw *prizeAwards) candidates(p Prize) []prizeCand {
 	key := fmt.Sprintf("%s/%s/%d/%d", p.Type, p.Class, p.First, p.Last)
 	if cs, ok := aw.cands[key]; ok {
 		return cs
 	}
 	cs := aw.listCandidates(p)
-	// Best first; equal keys in the order listed, which is round then
-	// line for games, the standings' order for players.
-	order := make([]int32, len(cs))
-	for i := range order {
-		order[i] = int32(i)
-	}
-	slices.SortFunc(order, func(i, j int32) int {
-		a, b := &cs[i].key, &cs[j].key
-		for k := range a {
-			if a[k] != b[k] {
-				if a[k] > b[k] {
-					return -1
-				}
-				return 1
-			}
-		}
-		return int(i - j)
-	})
-	sorted := make([]prizeCand, len(cs))
-	for i, k := range order {
-		sorted[i] = cs[k]
-	}
-	aw.cands[key] = sorted
-	return sorted
+	aw.cands[key] = cs
+	return cs
 }
 
-// listCandidates lists a prize's candidates, in no particular order of
-// merit.
+// listCandidates lists a prize's candidates.
 func (aw *prizeAwards) listCandidates(p Prize) []prizeCand {
 	var cs []prizeCand
 	switch p.Type {
@@ -265,7 +278,7 @@ func (aw *prizeAwards) listCandidates(p Prize) []prizeCand {
 // order before sorting. Byes and forfeits are not games; a tie is
 // neither a win nor a loss. An upset needs both players rated.
 func (aw *prizeAwards) gameCandidates(typ string) []prizeCand {
-	var cs []prizeCand
+	cs := make([]prizeCand, 0, len(aw.games))
 	for _, g := range aw.games {
 		lines := one(g.winner)
 		var v int
