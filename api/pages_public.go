@@ -109,6 +109,7 @@ type hallDivision struct {
 	Key, Name     string
 	Status        string // "After round 3", "Round 4 in progress: 12 of 15 results in"
 	PairingsTitle string
+	Classes       bool // the division has rating classes: a Class column
 	Standings     []standingLine
 	Pairings      []pairingLine
 }
@@ -116,6 +117,7 @@ type hallDivision struct {
 type standingLine struct {
 	Rank           string // "–" for a withdrawn player, who takes no rank
 	Name           string
+	Class          string
 	Record, Spread string
 }
 
@@ -140,8 +142,9 @@ func hallView(h service.HallDivision) hallDivision {
 		if r.Withdrawn {
 			rank, name = "–", name+" (withdrawn)"
 		}
-		v.Standings = append(v.Standings, standingLine{Rank: rank, Name: name,
+		v.Standings = append(v.Standings, standingLine{Rank: rank, Name: name, Class: r.Class,
 			Record: reports.Record(r.Wins, r.Losses), Spread: reports.Signed(r.Spread)})
+		v.Classes = v.Classes || r.Class != ""
 	}
 	for _, pv := range h.Pairings {
 		v.Pairings = append(v.Pairings, pairingOf(pv))
