@@ -215,29 +215,40 @@ type testCand struct {
 }
 
 func pickBest(cands []testCand, place int, held map[int]bool) wantPrize {
-	var ok []testCand
-	for _, c := range cands {
-		free := true
-		for _, w := range c.who {
-			free = free && !held[w]
-		}
-		if free || held == nil {
-			ok = append(ok, c)
-		}
-	}
-	slices.SortStableFunc(ok, func(a, b testCand) int {
+	all := slices.Clone(cands)
+	slices.SortStableFunc(all, func(a, b testCand) int {
 		if a.key[0] != b.key[0] {
 			return b.key[0] - a.key[0]
 		}
 		return b.key[1] - a.key[1]
 	})
-	if len(ok) < place {
+	if len(all) < place {
 		return wantPrize{}
 	}
-	top := ok[place-1]
+	free := func(c testCand) bool {
+		for _, w := range c.who {
+			if held[w] {
+				return false
+			}
+		}
+		return true
+	}
+	above := func(a, b [2]int) bool { return a[0] > b[0] || a[0] == b[0] && a[1] > b[1] }
+	// The place-th; when they hold a prize, the next who does not.
+	natural := all[place-1].key
+	var top *testCand
+	for i := range all {
+		if !above(all[i].key, natural) && free(all[i]) {
+			top = &all[i]
+			break
+		}
+	}
+	if top == nil {
+		return wantPrize{}
+	}
 	w := wantPrize{value: &top.value}
-	for _, c := range ok {
-		if c.key == top.key {
+	for _, c := range all {
+		if c.key == top.key && free(c) {
 			for _, p := range c.who {
 				if !slices.Contains(w.winners, p) {
 					w.winners = append(w.winners, p)
@@ -501,6 +512,27 @@ func TestPrizesEveryType(t *testing.T) {
 	}
 	if hc := got.Prizes[12]; len(hc.Winners) != 2 || hc.Round == 0 {
 		t.Errorf("high-combined: %+v, want both players and the round", hc)
+	}
+	// Places as directors award them: each rank prize goes to the best
+	// ranked players who do not hold one yet (the 2nd place prize to
+	// the 3rd player when the first two share 1st).
+	holding := map[int]bool{}
+	for k, p := range got.Prizes[:3] {
+		if len(p.Winners) == 0 {
+			t.Fatalf("rank prize %d has no winner", k+1)
+		}
+		best := 0
+		for i := 0; i < e.n; i++ {
+			if active[i] && !holding[i] && (best == 0 || rank(i) < best) {
+				best = rank(i)
+			}
+		}
+		for _, w := range p.Winners {
+			if r := rank(index[w.PlayerID]); r != best {
+				t.Errorf("rank prize %d: winner ranked %d, want the best ranked not yet holding one (%d)", k+1, r, best)
+			}
+			holding[index[w.PlayerID]] = true
+		}
 	}
 	for _, p := range got.Prizes[:7] {
 		for _, w := range p.Winners {

@@ -9,10 +9,11 @@ import (
 )
 
 // How each prize type finds its winners. Every type lists candidates
-// (prizeCand); a prize goes to its place-th candidate not
-// passed over (an exclusive prize passes over the players who already
-// hold an exclusive prize) and to every candidate tied with it. The
-// numbers come from the division as loadDivision builds it: the
+// (prizeCand); a prize goes to its place-th candidate, in order of
+// merit, and every candidate tied with it. An exclusive prize passes over
+// the players who already hold an exclusive prize: when the place-th
+// holds one, the next player who does not takes it (as directors award
+// them: 1st, then 2nd, then the class prizes). The numbers come from the division as loadDivision builds it: the
 // standings and results every other view shows.
 
 // prizeCand is one candidate: the players it would make winners (two for
@@ -133,10 +134,18 @@ func (aw *prizeAwards) award(p Prize) PrizeResult {
 		return res
 	}
 	cands := aw.candidates(p)
-	eligible := func(c *prizeCand) bool { return !p.exclusive() || !c.held(aw.holders) }
-	target, ok := placeKey(cands, p.Place, eligible)
+	// The place-th candidate's key; an exclusive prize passes over those
+	// who hold one and goes to the best not above it who do not.
+	target, ok := placeKey(cands, p.Place, func(*prizeCand) bool { return true })
 	if !ok {
 		return res
+	}
+	eligible := func(c *prizeCand) bool { return !p.exclusive() || !c.held(aw.holders) }
+	if p.exclusive() {
+		below := target
+		if target, ok = placeKey(cands, 1, func(c *prizeCand) bool { return !keyAbove(c.key, below) && eligible(c) }); !ok {
+			return res
+		}
 	}
 	var top *prizeCand
 	for i := range cands {
@@ -173,6 +182,9 @@ func (aw *prizeAwards) award(p Prize) PrizeResult {
 	return res
 }
 
+// keyAbove reports a key better than another.
+func keyAbove(a, b [2]int64) bool { return a[0] > b[0] || a[0] == b[0] && a[1] > b[1] }
+
 // placeKey is the key of the place-th best eligible candidate (counting
 // every candidate: with two tied first, the second is tied first too).
 // A pass over the list for each key above it: places are few, lists up
@@ -181,7 +193,6 @@ func placeKey(cands []prizeCand, place int, eligible func(*prizeCand) bool) ([2]
 	if place < 1 {
 		return [2]int64{}, false
 	}
-	above := func(a, b [2]int64) bool { return a[0] > b[0] || a[0] == b[0] && a[1] > b[1] }
 	var bound [2]int64
 	bounded, passed := false, 0
 	for {
@@ -189,11 +200,11 @@ func placeKey(cands []prizeCand, place int, eligible func(*prizeCand) bool) ([2]
 		n := 0
 		for i := range cands {
 			c := &cands[i]
-			if bounded && !above(bound, c.key) || !eligible(c) {
+			if bounded && !keyAbove(bound, c.key) || !eligible(c) {
 				continue
 			}
 			switch {
-			case n == 0 || above(c.key, best):
+			case n == 0 || keyAbove(c.key, best):
 				best, n = c.key, 1
 			case c.key == best:
 				n++
