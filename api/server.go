@@ -184,6 +184,7 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 	v1.GET("/tournaments/:id/ratings.pdf", s.ratingsPDF)
 	v1.PUT("/tournaments/:id/prizes", s.setPrizes)
 	v1.GET("/tournaments/:id/prizes", s.prizes)
+	v1.GET("/tournaments/:id/prizes.pdf", s.prizesPDF)
 	v1.POST("/tournaments/:id/rounds/:round/pairings", s.pairRound)
 	v1.GET("/tournaments/:id/rounds/:round/pairings", s.getPairings)
 	v1.PUT("/tournaments/:id/rounds/:round/pairings", s.changePairings)
