@@ -64,10 +64,20 @@ func (p *pages) standings(c *gin.Context) {
 	}
 	view := hallPage{page: page{Title: "Standings · " + t.Name, BodyClass: "projector-page", Refresh: 300},
 		Tournament: t, Every: every, Updated: time.Now().Format("15:04:05")}
-	for _, h := range hall {
-		view.Divisions = append(view.Divisions, hallView(h))
+	onlyPrizes := c.Query("show") == "prizes"
+	if view.Prizes, err = p.prizeScreen(ctx, id, all, onlyPrizes); err != nil {
+		p.pageError(c, err)
+		return
 	}
-	if len(all) > 1 {
+	for _, h := range hall {
+		if !onlyPrizes {
+			view.Divisions = append(view.Divisions, hallView(h))
+		}
+	}
+	if onlyPrizes {
+		view.Title = "Prize winners · " + t.Name
+	}
+	if len(all) > 1 && !onlyPrizes {
 		view.Choices = append(view.Choices, divisionChoice{Name: "All divisions", Chosen: division == nil})
 		for _, d := range all {
 			view.Choices = append(view.Choices, divisionChoice{ID: d.ID, Name: d.Name, Chosen: division != nil && *division == d.ID})
@@ -96,6 +106,7 @@ type hallPage struct {
 	Choices    []divisionChoice // links to each division, when there are several
 	Every      int
 	Updated    string
+	Prizes     *hallPrizes // the prize screen, when shown
 }
 
 type divisionChoice struct {

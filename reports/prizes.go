@@ -67,20 +67,11 @@ func prizesShape(s PrizeSheet) wallShape {
 		{head: "Winner", align: alignLeft, face: sansBold, flex: true},
 		{head: "With", align: alignLeft, face: sans, scale: 0.8, capEm: 16},
 	}}
-	divNames := map[int64]string{}
-	for _, d := range s.Divisions {
-		divNames[d.ID] = d.Name
-	}
 	for _, p := range s.Prizes.Prizes {
-		div := ""
-		if p.DivisionID != nil && len(s.Divisions) > 1 {
-			div = divNames[*p.DivisionID]
-		}
-		name := PrizeDescription(p.Prize, div)
+		name, desc := PrizeTitle(p.Prize, s.Divisions)
 		var under []string // the prize column's later lines
-		if p.Label != "" {
-			under = append(under, name)
-			name = p.Label
+		if desc != "" {
+			under = append(under, desc)
 		}
 		if p.FromRecordedGames {
 			name += " *"
@@ -93,7 +84,7 @@ func prizesShape(s PrizeSheet) wallShape {
 			if i > 0 {
 				e = append(e, []string{"", "", ""})
 			}
-			e[i][1], e[i][2] = win.Name, prizeValue(p, win)
+			e[i][1], e[i][2] = win.Name, PrizeValue(p, win)
 		}
 		for i, u := range under {
 			for i+1 >= len(e) {
@@ -104,6 +95,23 @@ func prizesShape(s PrizeSheet) wallShape {
 		sh.entries = append(sh.entries, e)
 	}
 	return sh
+}
+
+// PrizeTitle is what a prize is called: its label, with its
+// description (PrizeDescription) as detail, or the description alone.
+// The division is named when the tournament has several.
+func PrizeTitle(p service.Prize, divs []service.Division) (title, detail string) {
+	div := ""
+	for _, d := range divs {
+		if p.DivisionID != nil && d.ID == *p.DivisionID && len(divs) > 1 {
+			div = d.Name
+		}
+	}
+	desc := PrizeDescription(p, div)
+	if p.Label == "" {
+		return desc, ""
+	}
+	return p.Label, desc
 }
 
 // PrizeTypeName is a prize type in plain words.
@@ -175,9 +183,9 @@ func PrizeDescription(p service.Prize, div string) string {
 	return d
 }
 
-// prizeValue is what a winner won the prize with: a score, a difference,
+// PrizeValue is what a winner won the prize with: a score, a difference,
 // a count or a record, and the round of the game where there is one.
-func prizeValue(p service.PrizeResult, w service.PrizeWinner) string {
+func PrizeValue(p service.PrizeResult, w service.PrizeWinner) string {
 	round := w.Round
 	if round == 0 {
 		round = p.Round

@@ -19,6 +19,7 @@
   if (!main) return;
   var every = Math.max(1, Number(main.dataset.every) || 12) * 1000;
   var STANDINGS_EM = 19, PAIRINGS_EM = 26; // a column's least width, in the page's type size
+  var PRIZES_EM = 40; // the prize winners' screen (after the last round): prize, winners, what with
   var screens = [], at = 0, timer = null, liveText = null;
 
   function el(tag, cls) {
@@ -158,7 +159,7 @@
     if (!pages) {
       pages = [];
       srcs.forEach(function (src) {
-        var least = src.kind === "pairings" ? PAIRINGS_EM : STANDINGS_EM;
+        var least = src.kind === "pairings" ? PAIRINGS_EM : src.kind === "prizes" ? PRIZES_EM : STANDINGS_EM;
         pages = pages.concat(pour(src, Math.max(1, Math.floor(width / least)), body));
       });
     }
