@@ -120,14 +120,29 @@ func TestPrizesRefused(t *testing.T) {
 	if r := f.putPrizes(f.table, one(map[string]any{"type": "high-win"})); r.Status != http.StatusForbidden {
 		t.Errorf("a table sets prizes: %d %s", r.Status, r.Body)
 	}
-	// Several divisions: a prize says which.
+	// Nothing refused was kept.
+	if v := must[service.PrizesView](t, f.get(f.tpath("/prizes"), ""), http.StatusOK); len(v.Prizes) != 0 || !v.Provisional {
+		t.Errorf("prizes after refusals: %+v", v)
+	}
+	// Several divisions: a prize says which; one that does is kept, and
+	// the change is in the audit log with its reason.
+	var divs []int64
 	for _, name := range []string{"A", "B"} {
-		must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": name}), http.StatusCreated)
+		divs = append(divs, must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": name}), http.StatusCreated).ID)
 	}
 	wantProblem(t, f.putPrizes(f.Director, one(map[string]any{"type": "rank", "place": 1})), http.StatusBadRequest, "division-required")
-	// Nothing refused was kept.
-	if v := must[service.PrizesView](t, f.get(f.tpath("/prizes"), ""), http.StatusOK); len(v.Prizes) != 0 {
-		t.Errorf("prizes after refusals: %+v", v.Prizes)
+	body := one(map[string]any{"type": "rank", "place": 1, "division_id": divs[1], "label": "B winner"})
+	body["reason"] = "prize list from the flyer"
+	v := must[service.PrizesView](t, f.putPrizes(f.Director, body), http.StatusOK)
+	if len(v.Prizes) != 1 || v.Prizes[0].DivisionID == nil || *v.Prizes[0].DivisionID != divs[1] || len(v.Prizes[0].Winners) != 0 || !v.Provisional {
+		t.Errorf("division B's prize before any result: %+v", v)
+	}
+	found := false
+	for _, e := range must[[]service.AuditEntry](t, f.get(f.tpath("/audit"), f.Director), http.StatusOK) {
+		found = found || e.Action == "set-prizes" && e.Reason == "prize list from the flyer" && strings.Contains(string(e.After), "B winner")
+	}
+	if !found {
+		t.Errorf("no set-prizes entry in the audit log")
 	}
 }
 

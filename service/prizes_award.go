@@ -98,6 +98,7 @@ func (s *Service) newPrizeAwards(ctx context.Context, st *divState) *prizeAwards
 	for i, line := range order {
 		aw.seeds[line-1] = i + 1
 	}
+	aw.games = make([]prizeGame, 0, n*aw.through/2)
 	for round := 1; round <= aw.through; round++ {
 		for line := 1; line <= n; line++ {
 			r, ok := st.d.Result(line, round)
