@@ -2,9 +2,12 @@ package api
 
 import (
 	"fmt"
+	"net/http"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"tourney/service"
 )
 
 // The console's prize page: three prizes added, one moved up, the table
@@ -69,4 +72,42 @@ func TestBrowserConsolePrizes(t *testing.T) {
 		submitForm("#save-form", "Saved: 3 prizes."),
 		waitFor(row(0, "winners")+` === "Doug"`),
 	)
+}
+
+// Several divisions: a prize is for the division chosen, named after it,
+// and the winner of a special prize is chosen among its players.
+func TestBrowserConsolePrizesDivisions(t *testing.T) {
+	ts := newTestServer(t)
+	f := &fixture{testServer: ts}
+	f.tournament = must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director, map[string]any{"name": "Two Divisions"}), http.StatusCreated).ID
+	var divs []int64
+	for _, name := range []string{"A", "B"} {
+		divs = append(divs, must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": name}), http.StatusCreated).ID)
+	}
+	var dot int64
+	for i, name := range []string{"Ann", "Bea", "Cal", "Dot"} {
+		dot = must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": name, "rating": 1500, "division_id": divs[i/2]}), http.StatusCreated).ID
+	}
+	ctx := newChrome(t)
+	run(t, ctx, consoleSignIn(f),
+		chromedp.EmulateViewport(1024, 768),
+		chromedp.Navigate(fmt.Sprintf("%s/director/%d/prizes", f.URL, f.tournament)),
+		waitFor(`document.querySelectorAll('#add-form [name="winner"] option').length === 3`),
+		setValue(`#add-form [name="division_id"]`, fmt.Sprint(divs[1])),
+		waitFor(`[].map.call(document.querySelectorAll('#add-form [name="winner"] option'), o => o.textContent).join() === "choose…,Cal,Dot"`),
+		setValue(`#add-form [name="type"]`, "rank"),
+		submitForm("#add-form", "Added as prize 1: 1st place, Division B."),
+		setValue(`#add-form [name="type"]`, "signup"), setValue(`#add-form [name="winner"]`, fmt.Sprint(dot)),
+		submitForm("#add-form", "Added as prize 2: Special prize, Division B."),
+		submitForm("#save-form", "Saved: 2 prizes."),
+		waitFor(`(document.querySelector('#prizes tr[data-index="1"] td.winners') || {}).textContent === "Dot"`),
+	)
+	v := must[service.PrizesView](t, f.get(f.tpath("/prizes"), ""), http.StatusOK)
+	if len(v.Prizes) != 2 || v.Prizes[0].DivisionID == nil || *v.Prizes[0].DivisionID != divs[1] {
+		t.Errorf("kept: %+v", v.Prizes)
+	}
+	bad, err := chromedp.Run(ctx, chromedp.Evaluate[string](consoleLayoutProblems))
+	if err != nil || bad != "" {
+		t.Errorf("at 1024x768: %s %v", bad, err)
+	}
 }
