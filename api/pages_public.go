@@ -64,10 +64,20 @@ func (p *pages) standings(c *gin.Context) {
 	}
 	view := hallPage{page: page{Title: "Standings · " + t.Name, BodyClass: "projector-page", Refresh: 300},
 		Tournament: t, Every: every, Updated: time.Now().Format("15:04:05")}
-	for _, h := range hall {
-		view.Divisions = append(view.Divisions, hallView(h))
+	onlyPrizes := c.Query("show") == "prizes"
+	if view.Prizes, err = p.prizeScreen(ctx, id, all, onlyPrizes); err != nil {
+		p.pageError(c, err)
+		return
 	}
-	if len(all) > 1 {
+	for _, h := range hall {
+		if !onlyPrizes {
+			view.Divisions = append(view.Divisions, hallView(h))
+		}
+	}
+	if onlyPrizes {
+		view.Title = "Prize winners · " + t.Name
+	}
+	if len(all) > 1 && !onlyPrizes {
 		view.Choices = append(view.Choices, divisionChoice{Name: "All divisions", Chosen: division == nil})
 		for _, d := range all {
 			view.Choices = append(view.Choices, divisionChoice{ID: d.ID, Name: d.Name, Chosen: division != nil && *division == d.ID})
@@ -96,6 +106,7 @@ type hallPage struct {
 	Choices    []divisionChoice // links to each division, when there are several
 	Every      int
 	Updated    string
+	Prizes     *hallPrizes // the prize screen, when shown
 }
 
 type divisionChoice struct {
@@ -109,6 +120,7 @@ type hallDivision struct {
 	Key, Name     string
 	Status        string // "After round 3", "Round 4 in progress: 12 of 15 results in"
 	PairingsTitle string
+	Classes       bool // the division has rating classes: a Class column
 	Standings     []standingLine
 	Pairings      []pairingLine
 }
@@ -116,6 +128,7 @@ type hallDivision struct {
 type standingLine struct {
 	Rank           int // 0: none (a withdrawn player takes no rank: the page shows –)
 	Name           string
+	Class          string
 	Record, Spread string
 	Withdrawn      bool
 }
@@ -137,8 +150,9 @@ func hallView(h service.HallDivision) hallDivision {
 		v.Key = strconv.FormatInt(*h.DivisionID, 10)
 	}
 	for _, r := range h.Standings {
-		v.Standings = append(v.Standings, standingLine{Rank: r.Rank, Name: r.Name,
+		v.Standings = append(v.Standings, standingLine{Rank: r.Rank, Name: r.Name, Class: r.Class,
 			Record: reports.Record(r.Wins, r.Losses), Spread: reports.Signed(r.Spread), Withdrawn: r.Withdrawn})
+		v.Classes = v.Classes || r.Class != ""
 	}
 	for _, pv := range h.Pairings {
 		v.Pairings = append(v.Pairings, pairingOf(pv))

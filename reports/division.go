@@ -28,6 +28,7 @@ type StandingLine struct {
 	Number    int  // the player's number in the division
 	Name      string
 	Rating    int
+	Class     string  // the rating class; "" when the division has none
 	Wins      float64 // a tie counts half
 	Losses    float64
 	Spread    int
@@ -104,7 +105,7 @@ func DivisionFromRecord(r *service.DivisionRecord) Division {
 	}
 	for _, s := range r.Standings {
 		line := StandingLine{Rank: s.Rank, Tied: s.Tied, Number: number[s.PlayerID], Name: s.Name, Rating: s.Rating,
-			Wins: s.Wins, Losses: s.Losses, Spread: s.Spread, Withdrawn: s.Withdrawn}
+			Class: s.Class, Wins: s.Wins, Losses: s.Losses, Spread: s.Spread, Withdrawn: s.Withdrawn}
 		if n := line.Number; n >= 1 && n <= len(d.Players) {
 			line.Last = d.Players[n-1].last()
 		}

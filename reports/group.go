@@ -100,15 +100,19 @@ func (r *RoundLine) groupOutcome() string {
 	return Record(r.Wins, r.Losses) + " " + strconv.Itoa(r.Score)
 }
 
-// ordinal is a seat in the order of play: "1st", "2nd", "3rd", "4th".
+// ordinal is a seat in the order of play or a place: "1st", "2nd",
+// "3rd", "4th", "11th", "21st".
 func ordinal(n int) string {
-	switch n {
+	if n%100 >= 11 && n%100 <= 13 {
+		return strconv.Itoa(n) + "th"
+	}
+	switch n % 10 {
 	case 1:
-		return "1st"
+		return strconv.Itoa(n) + "st"
 	case 2:
-		return "2nd"
+		return strconv.Itoa(n) + "nd"
 	case 3:
-		return "3rd"
+		return strconv.Itoa(n) + "rd"
 	}
 	return strconv.Itoa(n) + "th"
 }

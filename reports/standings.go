@@ -6,21 +6,33 @@ import (
 )
 
 // WriteStandings prints a division's standings for the wall: rank,
-// player, record and spread in large type, with each player's last game
+// player, class (when the division has classes), record and spread in large type, with each player's last game
 // in smaller type beside them when the page has room for it.
 func WriteStandings(w io.Writer, paper Paper, d Division) error {
 	pdf := newDocument(paper, w)
 	pdf.SetTitle(join(": ", "Standings", join(" · ", d.Tournament, d.caption())), true)
-	full := wallShape{cols: []wallCol{
+	// A Class column when the division has rating classes.
+	withClass := false
+	for _, s := range d.Standings {
+		withClass = withClass || s.Class != ""
+	}
+	cols := []wallCol{
 		{head: "Rank", align: alignRight, face: sansBold},
 		{head: "Player", align: alignLeft, face: sansBold, flex: true},
-		{head: "Won–lost", align: alignCenter, face: sansBold},
-		{head: "Spread", align: alignRight, face: sans},
-		{head: "Last game", align: alignLeft, face: sans, scale: 0.6, flex: true, capEm: 30},
-	}}
+	}
+	if withClass {
+		cols = append(cols, wallCol{head: "Class", align: alignCenter, face: sans})
+	}
+	cols = append(cols,
+		wallCol{head: "Won–lost", align: alignCenter, face: sansBold},
+		wallCol{head: "Spread", align: alignRight, face: sans},
+		wallCol{head: "Last game", align: alignLeft, face: sans, scale: 0.6, flex: true, capEm: 30},
+	)
+	full := wallShape{cols: cols}
 	// Without the last game: a long division in more columns, a short
 	// one in larger type; it wins only when it gains that much.
-	short := wallShape{cols: full.cols[:4], weight: 0.6}
+	last := len(cols) - 1
+	short := wallShape{cols: full.cols[:last], weight: 0.6}
 	tied, anyLast := false, false
 	for _, s := range d.Standings {
 		rank := rankText(s.Rank, s.Withdrawn)
@@ -32,10 +44,14 @@ func WriteStandings(w io.Writer, paper Paper, d Division) error {
 		if s.Withdrawn {
 			name += " (withdrawn)"
 		}
-		line := []string{rank, name, Record(s.Wins, s.Losses), Signed(s.Spread), s.Last.lastGame()}
-		anyLast = anyLast || line[4] != ""
+		line := []string{rank, name}
+		if withClass {
+			line = append(line, s.Class)
+		}
+		line = append(line, Record(s.Wins, s.Losses), Signed(s.Spread), s.Last.lastGame())
+		anyLast = anyLast || line[last] != ""
 		full.entries = append(full.entries, wallEntry{line})
-		short.entries = append(short.entries, wallEntry{line[:4]})
+		short.entries = append(short.entries, wallEntry{line[:last]})
 	}
 	shapes := []wallShape{full, short}
 	if !anyLast {

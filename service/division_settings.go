@@ -60,6 +60,10 @@ type DivisionSettings struct {
 	// Ratings names the rating estimates' formulas: naspa, wespa, or none
 	// to show none; default the realm's (see ratingSystem).
 	Ratings string `json:"ratings,omitempty"`
+	// ClassFloors are the rating floors of the division's classes,
+	// highest first: [1800, 1500] makes A 1800 and up, B 1500-1799, C
+	// below (see classes.go). A class set by hand wins.
+	ClassFloors []int `json:"class_floors,omitempty"`
 }
 
 // GibsonSettings: whether Swiss and KOTH keep a clinched leader away from
@@ -114,6 +118,9 @@ func (ds DivisionSettings) config(variant string) (standings.Config, error) {
 		if g.PrizePlaces != 0 {
 			c.Gibson.PrizePlaces = g.PrizePlaces
 		}
+	}
+	if err := checkClassFloors(ds.ClassFloors); err != nil {
+		return standings.Config{}, err
 	}
 	if _, err := standings.ParseRatingSystem(ds.Ratings); err != nil {
 		return standings.Config{}, Errorf(KindInvalid, "bad-settings", "ratings are naspa, wespa or none, not %q", ds.Ratings)

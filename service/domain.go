@@ -48,6 +48,9 @@ type Player struct {
 	Withdrawn string `json:"withdrawn,omitempty"`
 	// FixedTable is the table the player always sits at (0: none).
 	FixedTable int `json:"fixed_table,omitempty"`
+	// Class is the rating class set by hand (or read from a .t file's
+	// "class" field): "" when the division's class_floors decide.
+	Class string `json:"class,omitempty"`
 	// TSHFields are the fields of an imported .t line this service has no
 	// use for (newr, class, xtid, ...), written back on export.
 	TSHFields map[string][]string `json:"tsh_fields,omitempty"`

@@ -16,7 +16,10 @@ type PlayerInput struct {
 	MemberID   *string `json:"member_id"`
 	DivisionID *int64  `json:"division_id"`
 	FixedTable *int    `json:"fixed_table"`
-	Reason     string  `json:"reason"`
+	// Class sets the rating class by hand ("" clears it: the division's
+	// class_floors decide again).
+	Class  *string `json:"class"`
+	Reason string  `json:"reason"`
 }
 
 // CreatePlayer enters a player.
@@ -134,6 +137,13 @@ func (s *Service) applyPlayer(ctx context.Context, p *Player, in PlayerInput) er
 			return Errorf(KindInvalid, "bad-table", "a fixed table is a table number, or 0 for none")
 		}
 		p.FixedTable = *in.FixedTable
+	}
+	if in.Class != nil {
+		c, err := checkClass(*in.Class)
+		if err != nil {
+			return err
+		}
+		p.Class = c
 	}
 	if in.DivisionID != nil {
 		if err := s.checkDivision(ctx, p.TournamentID, in.DivisionID); err != nil {

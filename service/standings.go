@@ -28,6 +28,7 @@ type StandingRow struct {
 	Byes       int     `json:"byes"`
 	Forfeits   int     `json:"forfeits"`
 	Rating     int     `json:"rating"`
+	Class      string  `json:"class,omitempty"` // the rating class (classes.go): "" when the division has none
 	Tied       bool    `json:"tied"`
 	Withdrawn  bool    `json:"withdrawn"`
 	DivisionID *int64  `json:"division_id,omitempty"`
@@ -90,7 +91,7 @@ func (st *divState) standingRows(through int) []StandingRow {
 			Rank: r.Rank, PlayerID: p.ID, Name: p.Name, Wins: r.Wins, Losses: r.Losses,
 			Spread: r.Spread, RawSpread: r.RawSpread, Points: r.Points, Played: r.Played,
 			Byes: r.Byes, Forfeits: r.Forfeits, Rating: r.Rating, Tied: r.Tied,
-			Withdrawn: r.Withdrawn, DivisionID: st.divisionID(),
+			Withdrawn: r.Withdrawn, DivisionID: st.divisionID(), Class: st.classOf(r.Player),
 		}
 	}
 	return out

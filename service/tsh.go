@@ -99,7 +99,7 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 		ids := make([]int64, d.NumPlayers()+1)
 		for _, tp := range d.Players() {
 			p := &Player{TournamentID: t.ID, DivisionID: &div.ID, Name: tp.Name, Rating: tp.Rating,
-				FixedTable: tp.FixedTable, TSHFields: tp.Extra}
+				FixedTable: tp.FixedTable, Class: tp.Class, TSHFields: tp.Extra}
 			if tp.Withdrawn {
 				p.Withdrawn = string(unplayedOf(tp.UnplayedSpread))
 			}
@@ -135,6 +135,9 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 func checkTNames(d *standings.Division) error {
 	for _, tp := range d.Players() {
 		if err := checkName(fmt.Sprintf("the name of the file's player %d", tp.ID), tp.Name); err != nil {
+			return inFile(err, "", nil)
+		}
+		if _, err := checkClass(tp.Class); err != nil {
 			return inFile(err, "", nil)
 		}
 		for _, key := range slices.Sorted(maps.Keys(tp.Extra)) {

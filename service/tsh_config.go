@@ -38,6 +38,10 @@ func (s *Service) ExportTSHConfig(ctx context.Context, tournamentID int64, q Sta
 	}
 	fmt.Fprintf(&b, "division %s %s.t\n", tshDivisionName(name), TSHFileName(name))
 	fmt.Fprintf(&b, "%s%s %s\n", tshConfigTag, tshDivisionName(name), settings)
+	if n := st.classCount(); n > 0 {
+		fmt.Fprintf(&b, "classes %s %d\n", tshDivisionName(name), n)
+	}
+	writeTSHPrizes(&b, st)
 	return b.Bytes(), name, nil
 }
 
@@ -86,6 +90,9 @@ func settingsFromConfig(text, division string) (*DivisionSettings, error) {
 	}
 	if len(ds.Teams) == 0 {
 		ds.Teams = nil
+	}
+	if len(ds.ClassFloors) == 0 {
+		ds.ClassFloors = nil
 	}
 	return &ds, nil
 }

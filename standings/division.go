@@ -22,6 +22,9 @@ type Player struct {
 	// FixedTable, when set, is the table this player always sits at
 	// (accessibility); 0 for none.
 	FixedTable int
+	// Class is the player's rating class as the .t file's "class" field
+	// gives it (tsh's "; class B"), set by hand: "" for none.
+	Class string
 	// Extra holds the .t file's other fields (newr, class, team, xtid ...)
 	// untouched, so that a file read and written keeps them.
 	Extra map[string][]string
@@ -181,6 +184,11 @@ func (d *Division) AddPlayer(p Player) (int, error) {
 	}
 	for k, words := range p.Extra {
 		if err := checkExtra(k, words); err != nil {
+			return 0, err
+		}
+	}
+	if p.Class != "" {
+		if err := checkExtra("class", []string{p.Class}); err != nil {
 			return 0, err
 		}
 	}

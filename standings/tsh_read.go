@@ -24,7 +24,8 @@ import (
 // the spread each unplayed round gets), and this package's own, which
 // tsh keeps untouched: forfeit (per round, the opponent of a forfeit
 // recorded tsh's way, as two byes), tiebreak (per round: 1 won, 2 lost a
-// tie-break) and fixedboard. Every other field is kept in Player.Extra.
+// tie-break) and fixedboard; class (the rating class) goes to
+// Player.Class. Every other field is kept in Player.Extra.
 
 // ReadT reads a .t file into a division with the given rules. The file
 // may be UTF-8 or, failing that, ISO-8859-1 (tsh's default encoding).
@@ -104,6 +105,8 @@ func (d *Division) loadT(lines []tLine) error {
 				p.UnplayedSpread, err = oneInt(l, key, words[0], -d.cfg.MaxScore, d.cfg.MaxScore)
 			case "fixedboard":
 				p.FixedTable, err = oneInt(l, key, words[0], 0, 1_000_000)
+			case "class":
+				p.Class = words[0]
 			default:
 				if p.Extra == nil {
 					p.Extra = map[string][]string{}

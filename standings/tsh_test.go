@@ -213,7 +213,8 @@ func randomDivision(t *testing.T, seed uint64) *Division {
 	rng := &splitMix64{state: seed}
 	n := 3 + int(rng.next()%16)
 	d := newTestDivision(t, n)
-	d.players[0].Extra = map[string][]string{"xtid": {"123"}, "class": {"A;1"}}
+	d.players[0].Extra = map[string][]string{"xtid": {"123"}}
+	d.players[0].Class = "A;1" // the class field: a player field since rating classes
 	if n > 4 {
 		d.SetFixedTable(4, 2)
 	}

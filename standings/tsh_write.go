@@ -138,6 +138,9 @@ func (d *Division) formatTLine(id int, withBoards, withStarts bool) string {
 	if p.FixedTable > 0 {
 		fields["fixedboard"] = []string{strconv.Itoa(p.FixedTable)}
 	}
+	if p.Class != "" {
+		fields["class"] = []string{p.Class}
+	}
 	keys := make([]string, 0, len(fields))
 	for k := range fields {
 		keys = append(keys, k)

@@ -259,6 +259,11 @@ ALTER TABLE credentials ADD COLUMN last_used_at DATETIME;
 ALTER TABLE credentials ADD COLUMN client_address TEXT NOT NULL DEFAULT '';
 CREATE INDEX credentials_parent ON credentials (parent_id);
 `},
+	{12, "player classes", `
+-- A player's rating class set by hand ("A", "B", ...; a .t file's
+-- "class" field): '' for none, when the division's class_floors decide.
+ALTER TABLE players ADD COLUMN class TEXT NOT NULL DEFAULT '';
+`},
 }
 
 // migrate applies the migrations up to version upTo that the database

@@ -91,13 +91,15 @@ type playerRow struct {
 	Withdrawn  string  `gorm:"column:withdrawn"`
 	FixedTable int     `gorm:"column:fixed_table"`
 	TSHFields  *string `gorm:"column:tsh_fields"` // JSON object, NULL when nil
+	// Migration 12.
+	Class string `gorm:"column:class"`
 }
 
 func (playerRow) TableName() string { return "players" }
 
 func toPlayerRow(p *service.Player) playerRow {
 	r := playerRow{ID: p.ID, TournamentID: p.TournamentID, DivisionID: p.DivisionID,
-		Name: p.Name, Rating: p.Rating, MemberID: p.MemberID, Withdrawn: p.Withdrawn, FixedTable: p.FixedTable}
+		Name: p.Name, Rating: p.Rating, MemberID: p.MemberID, Withdrawn: p.Withdrawn, FixedTable: p.FixedTable, Class: p.Class}
 	if p.TSHFields != nil {
 		b, _ := json.Marshal(p.TSHFields) // strings only: always encodes
 		s := string(b)
@@ -108,7 +110,7 @@ func toPlayerRow(p *service.Player) playerRow {
 
 func (r *playerRow) toService() (service.Player, error) {
 	p := service.Player{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID,
-		Name: r.Name, Rating: r.Rating, MemberID: r.MemberID, Withdrawn: r.Withdrawn, FixedTable: r.FixedTable}
+		Name: r.Name, Rating: r.Rating, MemberID: r.MemberID, Withdrawn: r.Withdrawn, FixedTable: r.FixedTable, Class: r.Class}
 	if r.TSHFields != nil {
 		if err := json.Unmarshal([]byte(*r.TSHFields), &p.TSHFields); err != nil {
 			return p, err

@@ -25,11 +25,11 @@
       tb.textContent = "";
       rows.forEach(function (r) {
         tb.appendChild(el("tr", { className: r.withdrawn ? "withdrawn" : "", dataset: { player: String(r.player_id) } },
-          el("td", { className: "num" }, r.withdrawn || !r.rank ? "–" : r.rank + (r.tied ? "=" : "")), el("td", {}, r.name + (r.withdrawn ? " (withdrawn)" : "")),
+          el("td", { className: "num" }, r.withdrawn || !r.rank ? "–" : r.rank + (r.tied ? "=" : "")), el("td", {}, r.name + (r.withdrawn ? " (withdrawn)" : "")), el("td", { className: "class" }, r["class"] || ""),
           el("td", { className: "num wins" }, r.wins), el("td", { className: "num losses" }, r.losses),
           el("td", { className: "num spread" }, spread(r.spread)), el("td", { className: "num" }, r.points), el("td", { className: "num" }, r.rating || "")));
       });
-      if (!rows.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 7, className: "small" }, "No players yet.")));
+      if (!rows.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 8, className: "small" }, "No players yet.")));
       document.getElementById("standings-updated").textContent = "Read at " + new Date().toLocaleTimeString() + ".";
     }, fail("standings-status"));
   }

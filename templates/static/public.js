@@ -21,6 +21,7 @@
   if (!main) return;
   var every = Math.max(1, Number(main.dataset.every) || 12) * 1000;
   var STANDINGS_EM = 19, PAIRINGS_EM = 26; // a column's least width, in the page's type size
+  var PRIZES_EM = 40; // the prize winners' screen (after the last round): prize, winners, what with
   var screens = [], at = 0, timer = null, liveText = null;
 
   function el(tag, cls) {
@@ -228,7 +229,7 @@
     section.hidden = false;
     var r = room(body);
     srcs.forEach(function (src) {
-      src.least = src.kind === "pairings" ? PAIRINGS_EM : STANDINGS_EM;
+      src.least = src.kind === "pairings" ? PAIRINGS_EM : src.kind === "prizes" ? PRIZES_EM : STANDINGS_EM;
       src.m = measure(src, body);
     });
     var pages = together(srcs, body, r);

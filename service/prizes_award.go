@@ -1,0 +1,348 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"tourney/standings"
+)
+
+// How each prize type finds its winners. Every type lists candidates
+// (prizeCand); a prize goes to its place-th candidate, in order of
+// merit, and every candidate tied with it. An exclusive prize passes over
+// the players who already hold an exclusive prize: when the place-th
+// holds one, the next player who does not takes it (as directors award
+// them: 1st, then 2nd, then the class prizes). The numbers come from the division as loadDivision builds it: the
+// standings and results every other view shows.
+
+// prizeCand is one candidate: the players it would make winners (two for
+// a high-combined game), what ranks it (higher is better; equal keys
+// tie), and what the answer shows.
+type prizeCand struct {
+	lines  [2]int // lines; 0 for none
+	key    [2]int64
+	round  int
+	value  int
+	wins   float64
+	spread int
+	has    candHas
+	detail string
+}
+
+// candHas says which of a candidate's figures the answer shows.
+type candHas uint8
+
+const (
+	hasValue candHas = 1 << iota
+	hasRecord
+)
+
+// one is a candidate of one player.
+func one(line int) [2]int { return [2]int{line} }
+
+// valued is a candidate with a value that ranks it.
+func valued(lines [2]int, v int) prizeCand {
+	return prizeCand{lines: lines, key: [2]int64{int64(v)}, value: v, has: hasValue}
+}
+
+// recordCand is a player's candidacy on a record: wins (ranked in halves)
+// then spread.
+func recordCand(line int, wins float64, spread int) prizeCand {
+	return prizeCand{lines: one(line), key: [2]int64{int64(wins * 2), int64(spread)}, wins: wins, spread: spread, has: hasRecord}
+}
+
+// held reports whether one of the candidate's players is among holders.
+func (c *prizeCand) held(holders map[int]bool) bool {
+	return holders[c.lines[0]] || c.lines[1] != 0 && holders[c.lines[1]]
+}
+
+// prizeAwards is one division's prizes being awarded in ceremony order.
+type prizeAwards struct {
+	s       *Service
+	ctx     context.Context
+	st      *divState
+	through int
+	rows    []standings.Row
+	holders map[int]bool // lines holding an exclusive prize
+	seeds   []int        // seed by line-1: place by rating before the event
+	games   []prizeGame  // two-player games played over the board
+	played  *recordedPlays
+	err     error
+	// cands: each kind of prize's candidates, best first, listed once
+	// (a table has 1st, 2nd, 3rd of a kind).
+	cands map[string][]prizeCand
+}
+
+// prizeGame is one game from its winner's side (either side for a tie).
+type prizeGame struct {
+	round                int
+	winner, loser        int // lines
+	winScore, loseScore  int
+	tie                  bool
+	winRating, oppRating int
+}
+
+func (s *Service) newPrizeAwards(ctx context.Context, st *divState) *prizeAwards {
+	aw := &prizeAwards{s: s, ctx: ctx, st: st, through: st.d.Rounds(), holders: map[int]bool{}, cands: map[string][]prizeCand{}}
+	aw.rows = st.d.Standings(aw.through)
+	n := len(st.players)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i + 1
+	}
+	// Seeds by rating before the event, highest first; equal ratings in
+	// line (player id) order.
+	slices.SortStableFunc(order, func(a, b int) int { return st.players[b-1].Rating - st.players[a-1].Rating })
+	aw.seeds = make([]int, n)
+	for i, line := range order {
+		aw.seeds[line-1] = i + 1
+	}
+	aw.games = make([]prizeGame, 0, n*aw.through/2)
+	for round := 1; round <= aw.through; round++ {
+		for line := 1; line <= n; line++ {
+			r, ok := st.d.Result(line, round)
+			if !ok || !r.Played() || r.IsGroup() || r.Opponent < line {
+				continue
+			}
+			g := prizeGame{round: round, winner: line, loser: r.Opponent, winScore: r.Score, loseScore: r.OppScore}
+			switch r.Outcome() {
+			case standings.Loss:
+				g.winner, g.loser, g.winScore, g.loseScore = r.Opponent, line, r.OppScore, r.Score
+			case standings.Tie:
+				g.tie = true
+			}
+			g.winRating, g.oppRating = st.players[g.winner-1].Rating, st.players[g.loser-1].Rating
+			aw.games = append(aw.games, g)
+		}
+	}
+	return aw
+}
+
+// award finds a prize's winners.
+func (aw *prizeAwards) award(p Prize) PrizeResult {
+	res := PrizeResult{Prize: p, Winners: []PrizeWinner{}, FromRecordedGames: prizeTypes[p.Type]}
+	res.Prize.Winners = nil
+	if p.Type == PrizeSignup {
+		for _, id := range p.Winners {
+			if line := aw.st.line[id]; line != 0 {
+				res.Winners = append(res.Winners, PrizeWinner{PlayerID: id, Name: aw.st.name(line)})
+				if p.exclusive() {
+					aw.holders[line] = true
+				}
+			}
+		}
+		return res
+	}
+	cands := aw.candidates(p)
+	// The place-th candidate's key; an exclusive prize passes over those
+	// who hold one and goes to the best not above it who do not.
+	target, ok := placeKey(cands, p.Place, func(*prizeCand) bool { return true })
+	if !ok {
+		return res
+	}
+	eligible := func(c *prizeCand) bool { return !p.exclusive() || !c.held(aw.holders) }
+	if p.exclusive() {
+		below := target
+		if target, ok = placeKey(cands, 1, func(c *prizeCand) bool { return !keyAbove(c.key, below) && eligible(c) }); !ok {
+			return res
+		}
+	}
+	var top *prizeCand
+	for i := range cands {
+		if cands[i].key == target && eligible(&cands[i]) {
+			top = &cands[i]
+			break
+		}
+	}
+	res.Round, res.Detail = top.round, top.detail
+	if top.has&hasValue != 0 {
+		res.Value = ptr(top.value)
+	}
+	if top.has&hasRecord != 0 {
+		res.Wins, res.Spread = ptr(top.wins), ptr(top.spread)
+	}
+	var won []int
+	for _, c := range cands {
+		if c.key != target || !eligible(&c) {
+			continue
+		}
+		for _, l := range c.lines {
+			if l == 0 || slices.Contains(won, l) {
+				continue
+			}
+			won = append(won, l)
+			res.Winners = append(res.Winners, PrizeWinner{PlayerID: aw.st.id(l), Name: aw.st.name(l), Round: c.round})
+		}
+	}
+	if p.exclusive() {
+		for _, l := range won {
+			aw.holders[l] = true
+		}
+	}
+	return res
+}
+
+// keyAbove reports a key better than another.
+func keyAbove(a, b [2]int64) bool { return a[0] > b[0] || a[0] == b[0] && a[1] > b[1] }
+
+// placeKey is the key of the place-th best eligible candidate (counting
+// every candidate: with two tied first, the second is tied first too).
+// A pass over the list for each key above it: places are few, lists up
+// to a division's games.
+func placeKey(cands []prizeCand, place int, eligible func(*prizeCand) bool) ([2]int64, bool) {
+	if place < 1 {
+		return [2]int64{}, false
+	}
+	var bound [2]int64
+	bounded, passed := false, 0
+	for {
+		var best [2]int64
+		n := 0
+		for i := range cands {
+			c := &cands[i]
+			if bounded && !keyAbove(bound, c.key) || !eligible(c) {
+				continue
+			}
+			switch {
+			case n == 0 || keyAbove(c.key, best):
+				best, n = c.key, 1
+			case c.key == best:
+				n++
+			}
+		}
+		if n == 0 {
+			return best, false
+		}
+		if passed+n >= place {
+			return best, true
+		}
+		passed, bound, bounded = passed+n, best, true
+	}
+}
+
+// candidates lists a prize's candidates, in the order that settles
+// equal keys (round then line for games, the standings' order for
+// players), once for each kind of prize; the list is the awards' own.
+func (aw *prizeAwards) candidates(p Prize) []prizeCand {
+	key := fmt.Sprintf("%s/%s/%d/%d", p.Type, p.Class, p.First, p.Last)
+	if cs, ok := aw.cands[key]; ok {
+		return cs
+	}
+	cs := aw.listCandidates(p)
+	aw.cands[key] = cs
+	return cs
+}
+
+// listCandidates lists a prize's candidates.
+func (aw *prizeAwards) listCandidates(p Prize) []prizeCand {
+	var cs []prizeCand
+	switch p.Type {
+	case PrizeRank, PrizeClassRank:
+		for _, r := range aw.rows {
+			if r.Withdrawn || r.Rank == 0 || r.Played+r.Byes+r.Forfeits == 0 {
+				continue
+			}
+			if p.Type == PrizeClassRank && aw.st.classOf(r.Player) != p.Class {
+				continue
+			}
+			c := recordCand(r.Player, r.Wins, r.Spread)
+			c.key = [2]int64{-int64(r.Rank)} // the standings' rank: its chain decides
+			cs = append(cs, c)
+		}
+	case PrizeHighWin, PrizeHighLoss, PrizeLowWin, PrizeLowLoss, PrizeHighCombined, PrizeUpset:
+		cs = aw.gameCandidates(p.Type)
+	case PrizeBRLH:
+		n := len(aw.st.players)
+		for _, r := range aw.rows {
+			if r.Withdrawn || aw.seeds[r.Player-1]*2 <= n || r.Played+r.Byes+r.Forfeits == 0 {
+				continue
+			}
+			cs = append(cs, recordCand(r.Player, r.Wins, r.Spread))
+		}
+	case PrizeOverseed:
+		for _, r := range aw.rows {
+			if v := aw.seeds[r.Player-1] - r.Rank; !r.Withdrawn && r.Rank > 0 && v > 0 {
+				cs = append(cs, valued(one(r.Player), v))
+			}
+		}
+	case PrizeHighRatingChange:
+		rules, ok := aw.st.ratingSystem().Rules()
+		if !ok {
+			return nil
+		}
+		for _, r := range aw.st.d.Ratings(aw.through, rules, nil) {
+			if r.Withdrawn || r.Newcomer || r.Games == 0 {
+				continue
+			}
+			v := r.Change()
+			cs = append(cs, valued(one(r.Player), v))
+		}
+	case PrizeRoundRecord:
+		cs = aw.roundRecords(p.First, min(p.Last, aw.through))
+	case PrizeHighPlay, PrizeBestBingo, PrizeMostBingos:
+		cs = aw.playCandidates(p.Type)
+	}
+	return cs
+}
+
+// gameCandidates are the games for a game prize, in round then line
+// order before sorting. Byes and forfeits are not games; a tie is
+// neither a win nor a loss. An upset needs both players rated.
+func (aw *prizeAwards) gameCandidates(typ string) []prizeCand {
+	cs := make([]prizeCand, 0, len(aw.games))
+	for _, g := range aw.games {
+		lines := one(g.winner)
+		var v int
+		switch typ {
+		case PrizeHighWin, PrizeLowWin:
+			if g.tie {
+				continue
+			}
+			v = g.winScore
+		case PrizeHighLoss, PrizeLowLoss:
+			if g.tie {
+				continue
+			}
+			v, lines = g.loseScore, one(g.loser)
+		case PrizeHighCombined:
+			v, lines = g.winScore+g.loseScore, [2]int{g.winner, g.loser}
+		case PrizeUpset:
+			if g.tie || g.winRating == 0 || g.oppRating <= g.winRating {
+				continue
+			}
+			v = g.oppRating - g.winRating
+		}
+		c := valued(lines, v)
+		c.round = g.round
+		if typ == PrizeLowWin || typ == PrizeLowLoss {
+			c.key[0] = -c.key[0]
+		}
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+// roundRecords are the players' records over rounds first..last: wins
+// (a tie half), then spread; byes and forfeits count as in the standings.
+func (aw *prizeAwards) roundRecords(first, last int) []prizeCand {
+	var cs []prizeCand
+	for _, r := range aw.rows {
+		if r.Withdrawn {
+			continue
+		}
+		halves, spread, any := 0, 0, false
+		for round := first; round <= last; round++ {
+			res, ok := aw.st.d.Result(r.Player, round)
+			if !ok {
+				continue
+			}
+			w, _ := res.Outcome().Halves()
+			halves, spread, any = halves+w, spread+res.Spread(), true
+		}
+		if any {
+			cs = append(cs, recordCand(r.Player, float64(halves)/2, spread))
+		}
+	}
+	return cs
+}
