@@ -30,6 +30,8 @@
           el("td", { className: "num spread" }, spread(r.spread)), el("td", { className: "num" }, r.points), el("td", { className: "num" }, r.rating || "")));
       });
       if (!rows.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 8, className: "small" }, "No players yet.")));
+      // The Class column only where the division has classes.
+      document.getElementById("standings").classList.toggle("no-classes", !rows.some(function (r) { return r["class"]; }));
       document.getElementById("standings-updated").textContent = "Read at " + new Date().toLocaleTimeString() + ".";
     }, fail("standings-status"));
   }
