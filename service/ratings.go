@@ -59,20 +59,9 @@ func (s *Service) Ratings(ctx context.Context, tournamentID int64, q StandingsQu
 	if err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
 	}
-	divs := []*Division{nil}
-	if q.DivisionID != nil {
-		div, err := s.resolveDivision(ctx, t, q.DivisionID)
-		if err != nil {
-			return nil, err
-		}
-		divs = []*Division{div}
-	} else if ds, err := s.Store.ListDivisions(ctx, t.ID); err != nil {
+	divs, err := s.divisionsAsked(ctx, t, q.DivisionID)
+	if err != nil {
 		return nil, err
-	} else if len(ds) > 0 {
-		divs = divs[:0]
-		for i := range ds {
-			divs = append(divs, &ds[i])
-		}
 	}
 	v := &RatingsView{TournamentID: t.ID, Tournament: t.Name, Divisions: []DivisionRatings{}}
 	for _, div := range divs {
@@ -134,4 +123,26 @@ func (st *divState) ratings(through int) (DivisionRatings, bool) {
 		dr.Players = append(dr.Players, row)
 	}
 	return dr, true
+}
+
+// divisionsAsked are the divisions a report covers: the one asked for,
+// else every division of the tournament (nil for a tournament without
+// divisions: its players are one field).
+func (s *Service) divisionsAsked(ctx context.Context, t *Tournament, divisionID *int64) ([]*Division, error) {
+	if divisionID != nil {
+		div, err := s.resolveDivision(ctx, t, divisionID)
+		if err != nil {
+			return nil, err
+		}
+		return []*Division{div}, nil
+	}
+	ds, err := s.Store.ListDivisions(ctx, t.ID)
+	if err != nil || len(ds) == 0 {
+		return []*Division{nil}, err
+	}
+	divs := make([]*Division, len(ds))
+	for i := range ds {
+		divs[i] = &ds[i]
+	}
+	return divs, nil
 }

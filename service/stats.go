@@ -97,20 +97,9 @@ func (s *Service) Stats(ctx context.Context, tournamentID int64, divisionID *int
 	if err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
 	}
-	divs := []*Division{nil}
-	if divisionID != nil {
-		div, err := s.resolveDivision(ctx, t, divisionID)
-		if err != nil {
-			return nil, err
-		}
-		divs = []*Division{div}
-	} else if ds, err := s.Store.ListDivisions(ctx, t.ID); err != nil {
+	divs, err := s.divisionsAsked(ctx, t, divisionID)
+	if err != nil {
 		return nil, err
-	} else if len(ds) > 0 {
-		divs = divs[:0]
-		for i := range ds {
-			divs = append(divs, &ds[i])
-		}
 	}
 	v := &StatsView{TournamentID: t.ID, Tournament: t.Name, Divisions: []DivisionStats{}}
 	for _, div := range divs {
