@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"tourney/standings"
@@ -64,14 +63,15 @@ type prizeAwards struct {
 	st      *divState
 	through int
 	rows    []standings.Row
-	holders map[int]bool // lines holding an exclusive prize
-	seeds   []int        // seed by line-1: place by rating before the event
-	games   []prizeGame  // two-player games played over the board
+	holders map[int]bool         // lines holding an exclusive prize
+	seeds   []int                // seed by line-1: place by rating before the event
+	games   []prizeGame          // two-player games played over the board
+	results [][]standings.Result // by line-1, in round order
 	played  *recordedPlays
 	err     error
-	// cands: each kind of prize's candidates, best first, listed once
+	// cands: each kind of prize's candidates, listed once
 	// (a table has 1st, 2nd, 3rd of a kind).
-	cands map[string][]prizeCand
+	cands map[candKey]*rankedCands
 }
 
 // prizeGame is one game from its winner's side (either side for a tie).
@@ -84,7 +84,7 @@ type prizeGame struct {
 }
 
 func (s *Service) newPrizeAwards(ctx context.Context, st *divState) *prizeAwards {
-	aw := &prizeAwards{s: s, ctx: ctx, st: st, through: st.d.Rounds(), holders: map[int]bool{}, cands: map[string][]prizeCand{}}
+	aw := &prizeAwards{s: s, ctx: ctx, st: st, through: st.d.Rounds(), holders: map[int]bool{}, cands: map[candKey]*rankedCands{}}
 	aw.rows = st.d.Standings(aw.through)
 	n := len(st.players)
 	order := make([]int, n)
@@ -98,14 +98,29 @@ func (s *Service) newPrizeAwards(ctx context.Context, st *divState) *prizeAwards
 	for i, line := range order {
 		aw.seeds[line-1] = i + 1
 	}
-	aw.games = make([]prizeGame, 0, n*aw.through/2)
-	for round := 1; round <= aw.through; round++ {
-		for line := 1; line <= n; line++ {
-			r, ok := st.d.Result(line, round)
-			if !ok || !r.Played() || r.IsGroup() || r.Opponent < line {
+	// Each line's results, read once (roundRecords reads them again);
+	// the games in round then line order.
+	aw.results = make([][]standings.Result, n)
+	perRound := make([]int, aw.through+1)
+	for line := 1; line <= n; line++ {
+		aw.results[line-1] = st.d.Results(line)
+		for _, r := range aw.results[line-1] {
+			if isPrizeGame(r, line) && r.Round <= aw.through {
+				perRound[r.Round]++
+			}
+		}
+	}
+	next := make([]int, aw.through+1) // where each round's games go
+	for round := 2; round <= aw.through; round++ {
+		next[round] = next[round-1] + perRound[round-1]
+	}
+	aw.games = make([]prizeGame, next[aw.through]+perRound[aw.through])
+	for line := 1; line <= n; line++ {
+		for _, r := range aw.results[line-1] {
+			if !isPrizeGame(r, line) || r.Round > aw.through {
 				continue
 			}
-			g := prizeGame{round: round, winner: line, loser: r.Opponent, winScore: r.Score, loseScore: r.OppScore}
+			g := prizeGame{round: r.Round, winner: line, loser: r.Opponent, winScore: r.Score, loseScore: r.OppScore}
 			switch r.Outcome() {
 			case standings.Loss:
 				g.winner, g.loser, g.winScore, g.loseScore = r.Opponent, line, r.OppScore, r.Score
@@ -113,10 +128,17 @@ func (s *Service) newPrizeAwards(ctx context.Context, st *divState) *prizeAwards
 				g.tie = true
 			}
 			g.winRating, g.oppRating = st.players[g.winner-1].Rating, st.players[g.loser-1].Rating
-			aw.games = append(aw.games, g)
+			aw.games[next[r.Round]] = g
+			next[r.Round]++
 		}
 	}
 	return aw
+}
+
+// isPrizeGame: a line's result is a two-player game played over the
+// board, taken from its lower line's side.
+func isPrizeGame(r standings.Result, line int) bool {
+	return r.Played() && !r.IsGroup() && r.Opponent >= line
 }
 
 // award finds a prize's winners.
@@ -137,24 +159,22 @@ func (aw *prizeAwards) award(p Prize) PrizeResult {
 	cands := aw.candidates(p)
 	// The place-th candidate's key; an exclusive prize passes over those
 	// who hold one and goes to the best not above it who do not.
-	target, ok := placeKey(cands, p.Place, func(*prizeCand) bool { return true })
+	all := func(*prizeCand) bool { return true }
+	at, ok := placeAt(cands, 0, p.Place, all)
 	if !ok {
 		return res
 	}
-	eligible := func(c *prizeCand) bool { return !p.exclusive() || !c.held(aw.holders) }
+	eligible := all
 	if p.exclusive() {
-		below := target
-		if target, ok = placeKey(cands, 1, func(c *prizeCand) bool { return !keyAbove(c.key, below) && eligible(c) }); !ok {
+		eligible = func(c *prizeCand) bool { return !c.held(aw.holders) }
+		if at, ok = placeAt(cands, at, 1, eligible); !ok {
 			return res
 		}
 	}
-	var top *prizeCand
-	for i := range cands {
-		if cands[i].key == target && eligible(&cands[i]) {
-			top = &cands[i]
-			break
-		}
-	}
+	// The best eligible candidate with the key is the at-th best: the
+	// winners are the eligible ones of its run of equal keys.
+	top := &cands.top[at]
+	target := top.key
 	res.Round, res.Detail = top.round, top.detail
 	if top.has&hasValue != 0 {
 		res.Value = ptr(top.value)
@@ -163,8 +183,9 @@ func (aw *prizeAwards) award(p Prize) PrizeResult {
 		res.Wins, res.Spread = ptr(top.wins), ptr(top.spread)
 	}
 	var won []int
-	for _, c := range cands {
-		if c.key != target || !eligible(&c) {
+	for i := at; i < len(cands.top) && cands.top[i].key == target; i++ {
+		c := &cands.top[i]
+		if !eligible(c) {
 			continue
 		}
 		for _, l := range c.lines {
@@ -183,55 +204,25 @@ func (aw *prizeAwards) award(p Prize) PrizeResult {
 	return res
 }
 
-// keyAbove reports a key better than another.
-func keyAbove(a, b [2]int64) bool { return a[0] > b[0] || a[0] == b[0] && a[1] > b[1] }
-
-// placeKey is the key of the place-th best eligible candidate (counting
-// every candidate: with two tied first, the second is tied first too).
-// A pass over the list for each key above it: places are few, lists up
-// to a division's games.
-func placeKey(cands []prizeCand, place int, eligible func(*prizeCand) bool) ([2]int64, bool) {
-	if place < 1 {
-		return [2]int64{}, false
-	}
-	var bound [2]int64
-	bounded, passed := false, 0
-	for {
-		var best [2]int64
-		n := 0
-		for i := range cands {
-			c := &cands[i]
-			if bounded && !keyAbove(bound, c.key) || !eligible(c) {
-				continue
-			}
-			switch {
-			case n == 0 || keyAbove(c.key, best):
-				best, n = c.key, 1
-			case c.key == best:
-				n++
-			}
-		}
-		if n == 0 {
-			return best, false
-		}
-		if passed+n >= place {
-			return best, true
-		}
-		passed, bound, bounded = passed+n, best, true
-	}
+// candKey names a kind of prize: the prizes of one kind share their
+// candidates.
+type candKey struct {
+	typ, class  string
+	first, last int
 }
 
 // candidates lists a prize's candidates, in the order that settles
 // equal keys (round then line for games, the standings' order for
-// players), once for each kind of prize; the list is the awards' own.
-func (aw *prizeAwards) candidates(p Prize) []prizeCand {
-	key := fmt.Sprintf("%s/%s/%d/%d", p.Type, p.Class, p.First, p.Last)
-	if cs, ok := aw.cands[key]; ok {
-		return cs
+// players), once for each kind of prize, to be ranked as far as the
+// prizes of the kind need; the list is the awards' own.
+func (aw *prizeAwards) candidates(p Prize) *rankedCands {
+	key := candKey{p.Type, p.Class, p.First, p.Last}
+	if rc, ok := aw.cands[key]; ok {
+		return rc
 	}
-	cs := aw.listCandidates(p)
-	aw.cands[key] = cs
-	return cs
+	rc := &rankedCands{all: aw.listCandidates(p)}
+	aw.cands[key] = rc
+	return rc
 }
 
 // listCandidates lists a prize's candidates.
@@ -332,9 +323,8 @@ func (aw *prizeAwards) roundRecords(first, last int) []prizeCand {
 			continue
 		}
 		halves, spread, any := 0, 0, false
-		for round := first; round <= last; round++ {
-			res, ok := aw.st.d.Result(r.Player, round)
-			if !ok {
+		for _, res := range aw.results[r.Player-1] {
+			if res.Round < first || res.Round > last {
 				continue
 			}
 			w, _ := res.Outcome().Halves()
