@@ -63,10 +63,9 @@ type prizeAwards struct {
 	st      *divState
 	through int
 	rows    []standings.Row
-	holders map[int]bool         // lines holding an exclusive prize
-	seeds   []int                // seed by line-1: place by rating before the event
-	games   []prizeGame          // two-player games played over the board
-	results [][]standings.Result // by line-1, in round order
+	holders map[int]bool // lines holding an exclusive prize
+	seeds   []int        // seed by line-1: place by rating before the event
+	games   []prizeGame  // two-player games played over the board
 	played  *recordedPlays
 	err     error
 	// cands: each kind of prize's candidates, listed once
@@ -98,29 +97,18 @@ func (s *Service) newPrizeAwards(ctx context.Context, st *divState) *prizeAwards
 	for i, line := range order {
 		aw.seeds[line-1] = i + 1
 	}
-	// Each line's results, read once (roundRecords reads them again);
-	// the games in round then line order.
-	aw.results = make([][]standings.Result, n)
-	perRound := make([]int, aw.through+1)
-	for line := 1; line <= n; line++ {
-		aw.results[line-1] = st.d.Results(line)
-		for _, r := range aw.results[line-1] {
-			if isPrizeGame(r, line) && r.Round <= aw.through {
-				perRound[r.Round]++
-			}
-		}
-	}
-	next := make([]int, aw.through+1) // where each round's games go
-	for round := 2; round <= aw.through; round++ {
-		next[round] = next[round-1] + perRound[round-1]
-	}
-	aw.games = make([]prizeGame, next[aw.through]+perRound[aw.through])
-	for line := 1; line <= n; line++ {
-		for _, r := range aw.results[line-1] {
-			if !isPrizeGame(r, line) || r.Round > aw.through {
+	aw.games = make([]prizeGame, 0, n*aw.through/2)
+	for round := 1; round <= aw.through; round++ {
+		for line := 1; line <= n; line++ {
+			// A game is taken from its lower line's side.
+			if opp, _ := st.d.Opponent(line, round); opp <= line {
 				continue
 			}
-			g := prizeGame{round: r.Round, winner: line, loser: r.Opponent, winScore: r.Score, loseScore: r.OppScore}
+			r, ok := st.d.Result(line, round)
+			if !ok || !r.Played() || r.IsGroup() {
+				continue
+			}
+			g := prizeGame{round: round, winner: line, loser: r.Opponent, winScore: r.Score, loseScore: r.OppScore}
 			switch r.Outcome() {
 			case standings.Loss:
 				g.winner, g.loser, g.winScore, g.loseScore = r.Opponent, line, r.OppScore, r.Score
@@ -128,17 +116,10 @@ func (s *Service) newPrizeAwards(ctx context.Context, st *divState) *prizeAwards
 				g.tie = true
 			}
 			g.winRating, g.oppRating = st.players[g.winner-1].Rating, st.players[g.loser-1].Rating
-			aw.games[next[r.Round]] = g
-			next[r.Round]++
+			aw.games = append(aw.games, g)
 		}
 	}
 	return aw
-}
-
-// isPrizeGame: a line's result is a two-player game played over the
-// board, taken from its lower line's side.
-func isPrizeGame(r standings.Result, line int) bool {
-	return r.Played() && !r.IsGroup() && r.Opponent >= line
 }
 
 // award finds a prize's winners.
@@ -323,8 +304,9 @@ func (aw *prizeAwards) roundRecords(first, last int) []prizeCand {
 			continue
 		}
 		halves, spread, any := 0, 0, false
-		for _, res := range aw.results[r.Player-1] {
-			if res.Round < first || res.Round > last {
+		for round := first; round <= last; round++ {
+			res, ok := aw.st.d.Result(r.Player, round)
+			if !ok {
 				continue
 			}
 			w, _ := res.Outcome().Halves()
