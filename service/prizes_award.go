@@ -201,12 +201,19 @@ func (aw *prizeAwards) candidates(p Prize) *rankedCands {
 	if rc, ok := aw.cands[key]; ok {
 		return rc
 	}
-	rc := &rankedCands{all: aw.listCandidates(p)}
+	var rc *rankedCands
+	switch p.Type {
+	case PrizeHighWin, PrizeHighLoss, PrizeLowWin, PrizeLowLoss, PrizeHighCombined, PrizeUpset:
+		rc = aw.gameCandidates(p.Type)
+	default:
+		rc = listed(aw.listCandidates(p))
+	}
 	aw.cands[key] = rc
 	return rc
 }
 
-// listCandidates lists a prize's candidates.
+// listCandidates lists a prize's candidates (those of a game prize are
+// gameCandidates).
 func (aw *prizeAwards) listCandidates(p Prize) []prizeCand {
 	var cs []prizeCand
 	switch p.Type {
@@ -222,8 +229,6 @@ func (aw *prizeAwards) listCandidates(p Prize) []prizeCand {
 			c.key = [2]int64{-int64(r.Rank)} // the standings' rank: its chain decides
 			cs = append(cs, c)
 		}
-	case PrizeHighWin, PrizeHighLoss, PrizeLowWin, PrizeLowLoss, PrizeHighCombined, PrizeUpset:
-		cs = aw.gameCandidates(p.Type)
 	case PrizeBRLH:
 		n := len(aw.st.players)
 		for _, r := range aw.rows {
@@ -243,12 +248,12 @@ func (aw *prizeAwards) listCandidates(p Prize) []prizeCand {
 		if !ok {
 			return nil
 		}
-		for _, r := range aw.st.d.Ratings(aw.through, rules, nil) {
-			if r.Withdrawn || r.Newcomer || r.Games == 0 {
-				continue
+		// As the ratings view gives them, in standings order.
+		est := aw.st.d.RatingEstimates(aw.through, rules, nil)
+		for _, r := range aw.rows {
+			if e := &est[r.Player-1]; !r.Withdrawn && !e.Newcomer && e.Games > 0 {
+				cs = append(cs, valued(one(r.Player), e.Change()))
 			}
-			v := r.Change()
-			cs = append(cs, valued(one(r.Player), v))
 		}
 	case PrizeRoundRecord:
 		cs = aw.roundRecords(p.First, min(p.Last, aw.through))
@@ -259,40 +264,54 @@ func (aw *prizeAwards) listCandidates(p Prize) []prizeCand {
 }
 
 // gameCandidates are the games for a game prize, in round then line
-// order before sorting. Byes and forfeits are not games; a tie is
-// neither a win nor a loss. An upset needs both players rated.
-func (aw *prizeAwards) gameCandidates(typ string) []prizeCand {
-	cs := make([]prizeCand, 0, len(aw.games))
-	for _, g := range aw.games {
-		lines := one(g.winner)
-		var v int
-		switch typ {
-		case PrizeHighWin, PrizeLowWin:
-			if g.tie {
-				continue
-			}
-			v = g.winScore
-		case PrizeHighLoss, PrizeLowLoss:
-			if g.tie {
-				continue
-			}
-			v, lines = g.loseScore, one(g.loser)
-		case PrizeHighCombined:
-			v, lines = g.winScore+g.loseScore, [2]int{g.winner, g.loser}
-		case PrizeUpset:
-			if g.tie || g.winRating == 0 || g.oppRating <= g.winRating {
-				continue
-			}
-			v = g.oppRating - g.winRating
+// order: their keys, each candidate made when it is ranked (a division
+// has many games, a prize needs the first few).
+func (aw *prizeAwards) gameCandidates(typ string) *rankedCands {
+	keys := make([][2]int64, 0, len(aw.games))
+	games := make([]int32, 0, len(aw.games)) // the candidates' games
+	for i := range aw.games {
+		if c, ok := gameCand(typ, &aw.games[i]); ok {
+			keys = append(keys, c.key)
+			games = append(games, int32(i))
 		}
-		c := valued(lines, v)
-		c.round = g.round
-		if typ == PrizeLowWin || typ == PrizeLowLoss {
-			c.key[0] = -c.key[0]
-		}
-		cs = append(cs, c)
 	}
-	return cs
+	return &rankedCands{keys: keys, cand: func(i int) prizeCand {
+		c, _ := gameCand(typ, &aw.games[games[i]])
+		return c
+	}}
+}
+
+// gameCand is a game's candidacy for a game prize; false when it is
+// none. Byes and forfeits are not games; a tie is neither a win nor a
+// loss. An upset needs both players rated.
+func gameCand(typ string, g *prizeGame) (prizeCand, bool) {
+	lines := one(g.winner)
+	var v int
+	switch typ {
+	case PrizeHighWin, PrizeLowWin:
+		if g.tie {
+			return prizeCand{}, false
+		}
+		v = g.winScore
+	case PrizeHighLoss, PrizeLowLoss:
+		if g.tie {
+			return prizeCand{}, false
+		}
+		v, lines = g.loseScore, one(g.loser)
+	case PrizeHighCombined:
+		v, lines = g.winScore+g.loseScore, [2]int{g.winner, g.loser}
+	case PrizeUpset:
+		if g.tie || g.winRating == 0 || g.oppRating <= g.winRating {
+			return prizeCand{}, false
+		}
+		v = g.oppRating - g.winRating
+	}
+	c := valued(lines, v)
+	c.round = g.round
+	if typ == PrizeLowWin || typ == PrizeLowLoss {
+		c.key[0] = -c.key[0]
+	}
+	return c, true
 }
 
 // roundRecords are the players' records over rounds first..last: wins

@@ -6,12 +6,23 @@ package service
 // games, so they are ranked a run of equal keys at a time, as far as the
 // prizes ask, not sorted whole.
 
-// rankedCands are one kind of prize's candidates: all as listed, and
-// top, the best of them best first, in whole runs of equal keys, each
-// run in the list's order (which settles equal keys).
+// rankedCands are one kind of prize's candidates: their keys as listed,
+// cand the i-th as listed, and top, the best of them best first, in
+// whole runs of equal keys, each run in the list's order (which settles
+// equal keys).
 type rankedCands struct {
-	all []prizeCand
-	top []prizeCand
+	keys [][2]int64
+	cand func(i int) prizeCand
+	top  []prizeCand
+}
+
+// listed ranks a list of candidates.
+func listed(cs []prizeCand) *rankedCands {
+	keys := make([][2]int64, len(cs))
+	for i := range cs {
+		keys[i] = cs[i].key
+	}
+	return &rankedCands{keys: keys, cand: func(i int) prizeCand { return cs[i] }}
 }
 
 // ranked reports whether the i-th best candidate (from 0) exists,
@@ -34,8 +45,7 @@ func (rc *rankedCands) more() bool {
 	if bounded {
 		bound = rc.top[len(rc.top)-1].key
 	}
-	for i := range rc.all {
-		k := rc.all[i].key
+	for _, k := range rc.keys {
 		if bounded && !keyAbove(bound, k) {
 			continue
 		}
@@ -46,9 +56,9 @@ func (rc *rankedCands) more() bool {
 	if !found {
 		return false
 	}
-	for i := range rc.all {
-		if rc.all[i].key == best {
-			rc.top = append(rc.top, rc.all[i])
+	for i, k := range rc.keys {
+		if k == best {
+			rc.top = append(rc.top, rc.cand(i))
 		}
 	}
 	return true

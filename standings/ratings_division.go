@@ -24,6 +24,20 @@ type RatingRow struct {
 // games are not rated.
 func (d *Division) Ratings(through int, rules RatingRules, careerGames []int) []RatingRow {
 	through = min(max(through, 0), d.Rounds())
+	est := d.RatingEstimates(through, rules, careerGames)
+	rows := d.Standings(through)
+	out := make([]RatingRow, len(rows))
+	for i, r := range rows {
+		out[i] = RatingRow{Rank: r.Rank, Tied: r.Tied, Player: r.Player, Name: r.Name, Withdrawn: r.Withdrawn,
+			RatingEstimate: est[r.Player-1]}
+	}
+	return out
+}
+
+// RatingEstimates are Ratings' estimates by player (id-1), for a caller
+// that has the standings after the same round already.
+func (d *Division) RatingEstimates(through int, rules RatingRules, careerGames []int) []RatingEstimate {
+	through = min(max(through, 0), d.Rounds())
 	entrants := make([]RatedEntrant, len(d.players))
 	for i, p := range d.players {
 		entrants[i] = RatedEntrant{Rating: p.Rating}
@@ -32,14 +46,7 @@ func (d *Division) Ratings(through int, rules RatingRules, careerGames []int) []
 		}
 		entrants[i].Games = d.ratedGames(p.ID, through)
 	}
-	est := rules.Estimate(entrants, through)
-	rows := d.Standings(through)
-	out := make([]RatingRow, len(rows))
-	for i, r := range rows {
-		out[i] = RatingRow{Rank: r.Rank, Tied: r.Tied, Player: r.Player, Name: r.Name, Withdrawn: r.Withdrawn,
-			RatingEstimate: est[r.Player-1]}
-	}
-	return out
+	return rules.Estimate(entrants, through)
 }
 
 // ratedGames are a player's rated games in rounds 1..through, opponents
