@@ -269,49 +269,41 @@ func (aw *prizeAwards) listCandidates(p Prize) []prizeCand {
 func (aw *prizeAwards) gameCandidates(typ string) *rankedCands {
 	keys := make([][2]int64, 0, len(aw.games))
 	games := make([]int32, 0, len(aw.games)) // the candidates' games
+	low := typ == PrizeLowWin || typ == PrizeLowLoss
 	for i := range aw.games {
-		if c, ok := gameCand(typ, &aw.games[i]); ok {
-			keys = append(keys, c.key)
+		if _, v, ok := gameValue(typ, &aw.games[i]); ok {
+			k := int64(v)
+			if low {
+				k = -k
+			}
+			keys = append(keys, [2]int64{k})
 			games = append(games, int32(i))
 		}
 	}
 	return &rankedCands{keys: keys, cand: func(i int) prizeCand {
-		c, _ := gameCand(typ, &aw.games[games[i]])
+		g := &aw.games[games[i]]
+		lines, v, _ := gameValue(typ, g)
+		c := valued(lines, v)
+		c.key, c.round = keys[i], g.round
 		return c
 	}}
 }
 
-// gameCand is a game's candidacy for a game prize; false when it is
-// none. Byes and forfeits are not games; a tie is neither a win nor a
-// loss. An upset needs both players rated.
-func gameCand(typ string, g *prizeGame) (prizeCand, bool) {
-	lines := one(g.winner)
-	var v int
+// gameValue is what a game is worth for a game prize and who would win
+// it; false when it is no candidate. Byes and forfeits are not games; a
+// tie is neither a win nor a loss. An upset needs both players rated.
+func gameValue(typ string, g *prizeGame) (lines [2]int, v int, ok bool) {
 	switch typ {
 	case PrizeHighWin, PrizeLowWin:
-		if g.tie {
-			return prizeCand{}, false
-		}
-		v = g.winScore
+		return one(g.winner), g.winScore, !g.tie
 	case PrizeHighLoss, PrizeLowLoss:
-		if g.tie {
-			return prizeCand{}, false
-		}
-		v, lines = g.loseScore, one(g.loser)
+		return one(g.loser), g.loseScore, !g.tie
 	case PrizeHighCombined:
-		v, lines = g.winScore+g.loseScore, [2]int{g.winner, g.loser}
+		return [2]int{g.winner, g.loser}, g.winScore + g.loseScore, true
 	case PrizeUpset:
-		if g.tie || g.winRating == 0 || g.oppRating <= g.winRating {
-			return prizeCand{}, false
-		}
-		v = g.oppRating - g.winRating
+		return one(g.winner), g.oppRating - g.winRating, !g.tie && g.winRating != 0 && g.oppRating > g.winRating
 	}
-	c := valued(lines, v)
-	c.round = g.round
-	if typ == PrizeLowWin || typ == PrizeLowLoss {
-		c.key[0] = -c.key[0]
-	}
-	return c, true
+	return [2]int{}, 0, false
 }
 
 // roundRecords are the players' records over rounds first..last: wins
