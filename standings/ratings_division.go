@@ -52,8 +52,8 @@ func (d *Division) RatingEstimates(through int, rules RatingRules, careerGames [
 // ratedGames are a player's rated games in rounds 1..through, opponents
 // as 0-based indexes.
 func (d *Division) ratedGames(id, through int) []RatedGame {
-	var out []RatedGame
 	slots := d.slots[id-1]
+	out := make([]RatedGame, 0, min(len(slots), through)) // a game a round, but for tables
 	for i := 0; i < len(slots) && i < through; i++ {
 		s := slots[i]
 		if s.state != slotScored || s.teams {
