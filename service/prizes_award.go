@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"tourney/standings"
@@ -69,9 +68,9 @@ type prizeAwards struct {
 	games   []prizeGame  // two-player games played over the board
 	played  *recordedPlays
 	err     error
-	// cands: each kind of prize's candidates, best first, listed once
+	// cands: each kind of prize's candidates, listed once
 	// (a table has 1st, 2nd, 3rd of a kind).
-	cands map[string][]prizeCand
+	cands map[candKey]*rankedCands
 }
 
 // prizeGame is one game from its winner's side (either side for a tie).
@@ -84,7 +83,7 @@ type prizeGame struct {
 }
 
 func (s *Service) newPrizeAwards(ctx context.Context, st *divState) *prizeAwards {
-	aw := &prizeAwards{s: s, ctx: ctx, st: st, through: st.d.Rounds(), holders: map[int]bool{}, cands: map[string][]prizeCand{}}
+	aw := &prizeAwards{s: s, ctx: ctx, st: st, through: st.d.Rounds(), holders: map[int]bool{}, cands: map[candKey]*rankedCands{}}
 	aw.rows = st.d.Standings(aw.through)
 	n := len(st.players)
 	order := make([]int, n)
@@ -101,8 +100,12 @@ func (s *Service) newPrizeAwards(ctx context.Context, st *divState) *prizeAwards
 	aw.games = make([]prizeGame, 0, n*aw.through/2)
 	for round := 1; round <= aw.through; round++ {
 		for line := 1; line <= n; line++ {
+			// A game is taken from its lower line's side.
+			if opp, _ := st.d.Opponent(line, round); opp <= line {
+				continue
+			}
 			r, ok := st.d.Result(line, round)
-			if !ok || !r.Played() || r.IsGroup() || r.Opponent < line {
+			if !ok || !r.Played() || r.IsGroup() {
 				continue
 			}
 			g := prizeGame{round: round, winner: line, loser: r.Opponent, winScore: r.Score, loseScore: r.OppScore}
@@ -137,24 +140,22 @@ func (aw *prizeAwards) award(p Prize) PrizeResult {
 	cands := aw.candidates(p)
 	// The place-th candidate's key; an exclusive prize passes over those
 	// who hold one and goes to the best not above it who do not.
-	target, ok := placeKey(cands, p.Place, func(*prizeCand) bool { return true })
+	all := func(*prizeCand) bool { return true }
+	at, ok := placeAt(cands, 0, p.Place, all)
 	if !ok {
 		return res
 	}
-	eligible := func(c *prizeCand) bool { return !p.exclusive() || !c.held(aw.holders) }
+	eligible := all
 	if p.exclusive() {
-		below := target
-		if target, ok = placeKey(cands, 1, func(c *prizeCand) bool { return !keyAbove(c.key, below) && eligible(c) }); !ok {
+		eligible = func(c *prizeCand) bool { return !c.held(aw.holders) }
+		if at, ok = placeAt(cands, at, 1, eligible); !ok {
 			return res
 		}
 	}
-	var top *prizeCand
-	for i := range cands {
-		if cands[i].key == target && eligible(&cands[i]) {
-			top = &cands[i]
-			break
-		}
-	}
+	// The best eligible candidate with the key is the at-th best: the
+	// winners are the eligible ones of its run of equal keys.
+	top := &cands.top[at]
+	target := top.key
 	res.Round, res.Detail = top.round, top.detail
 	if top.has&hasValue != 0 {
 		res.Value = ptr(top.value)
@@ -163,8 +164,9 @@ func (aw *prizeAwards) award(p Prize) PrizeResult {
 		res.Wins, res.Spread = ptr(top.wins), ptr(top.spread)
 	}
 	var won []int
-	for _, c := range cands {
-		if c.key != target || !eligible(&c) {
+	for i := at; i < len(cands.top) && cands.top[i].key == target; i++ {
+		c := &cands.top[i]
+		if !eligible(c) {
 			continue
 		}
 		for _, l := range c.lines {
@@ -183,58 +185,35 @@ func (aw *prizeAwards) award(p Prize) PrizeResult {
 	return res
 }
 
-// keyAbove reports a key better than another.
-func keyAbove(a, b [2]int64) bool { return a[0] > b[0] || a[0] == b[0] && a[1] > b[1] }
-
-// placeKey is the key of the place-th best eligible candidate (counting
-// every candidate: with two tied first, the second is tied first too).
-// A pass over the list for each key above it: places are few, lists up
-// to a division's games.
-func placeKey(cands []prizeCand, place int, eligible func(*prizeCand) bool) ([2]int64, bool) {
-	if place < 1 {
-		return [2]int64{}, false
-	}
-	var bound [2]int64
-	bounded, passed := false, 0
-	for {
-		var best [2]int64
-		n := 0
-		for i := range cands {
-			c := &cands[i]
-			if bounded && !keyAbove(bound, c.key) || !eligible(c) {
-				continue
-			}
-			switch {
-			case n == 0 || keyAbove(c.key, best):
-				best, n = c.key, 1
-			case c.key == best:
-				n++
-			}
-		}
-		if n == 0 {
-			return best, false
-		}
-		if passed+n >= place {
-			return best, true
-		}
-		passed, bound, bounded = passed+n, best, true
-	}
+// candKey names a kind of prize: the prizes of one kind share their
+// candidates.
+type candKey struct {
+	typ, class  string
+	first, last int
 }
 
 // candidates lists a prize's candidates, in the order that settles
 // equal keys (round then line for games, the standings' order for
-// players), once for each kind of prize; the list is the awards' own.
-func (aw *prizeAwards) candidates(p Prize) []prizeCand {
-	key := fmt.Sprintf("%s/%s/%d/%d", p.Type, p.Class, p.First, p.Last)
-	if cs, ok := aw.cands[key]; ok {
-		return cs
+// players), once for each kind of prize, to be ranked as far as the
+// prizes of the kind need; the list is the awards' own.
+func (aw *prizeAwards) candidates(p Prize) *rankedCands {
+	key := candKey{p.Type, p.Class, p.First, p.Last}
+	if rc, ok := aw.cands[key]; ok {
+		return rc
 	}
-	cs := aw.listCandidates(p)
-	aw.cands[key] = cs
-	return cs
+	var rc *rankedCands
+	switch p.Type {
+	case PrizeHighWin, PrizeHighLoss, PrizeLowWin, PrizeLowLoss, PrizeHighCombined, PrizeUpset:
+		rc = aw.gameCandidates(p.Type)
+	default:
+		rc = listed(aw.listCandidates(p))
+	}
+	aw.cands[key] = rc
+	return rc
 }
 
-// listCandidates lists a prize's candidates.
+// listCandidates lists a prize's candidates (those of a game prize are
+// gameCandidates).
 func (aw *prizeAwards) listCandidates(p Prize) []prizeCand {
 	var cs []prizeCand
 	switch p.Type {
@@ -250,8 +229,6 @@ func (aw *prizeAwards) listCandidates(p Prize) []prizeCand {
 			c.key = [2]int64{-int64(r.Rank)} // the standings' rank: its chain decides
 			cs = append(cs, c)
 		}
-	case PrizeHighWin, PrizeHighLoss, PrizeLowWin, PrizeLowLoss, PrizeHighCombined, PrizeUpset:
-		cs = aw.gameCandidates(p.Type)
 	case PrizeBRLH:
 		n := len(aw.st.players)
 		for _, r := range aw.rows {
@@ -271,12 +248,12 @@ func (aw *prizeAwards) listCandidates(p Prize) []prizeCand {
 		if !ok {
 			return nil
 		}
-		for _, r := range aw.st.d.Ratings(aw.through, rules, nil) {
-			if r.Withdrawn || r.Newcomer || r.Games == 0 {
-				continue
+		// As the ratings view gives them, in standings order.
+		est := aw.st.d.RatingEstimates(aw.through, rules, nil)
+		for _, r := range aw.rows {
+			if e := &est[r.Player-1]; !r.Withdrawn && !e.Newcomer && e.Games > 0 {
+				cs = append(cs, valued(one(r.Player), e.Change()))
 			}
-			v := r.Change()
-			cs = append(cs, valued(one(r.Player), v))
 		}
 	case PrizeRoundRecord:
 		cs = aw.roundRecords(p.First, min(p.Last, aw.through))
@@ -287,40 +264,46 @@ func (aw *prizeAwards) listCandidates(p Prize) []prizeCand {
 }
 
 // gameCandidates are the games for a game prize, in round then line
-// order before sorting. Byes and forfeits are not games; a tie is
-// neither a win nor a loss. An upset needs both players rated.
-func (aw *prizeAwards) gameCandidates(typ string) []prizeCand {
-	cs := make([]prizeCand, 0, len(aw.games))
-	for _, g := range aw.games {
-		lines := one(g.winner)
-		var v int
-		switch typ {
-		case PrizeHighWin, PrizeLowWin:
-			if g.tie {
-				continue
+// order: their keys, each candidate made when it is ranked (a division
+// has many games, a prize needs the first few).
+func (aw *prizeAwards) gameCandidates(typ string) *rankedCands {
+	keys := make([][2]int64, 0, len(aw.games))
+	games := make([]int32, 0, len(aw.games)) // the candidates' games
+	low := typ == PrizeLowWin || typ == PrizeLowLoss
+	for i := range aw.games {
+		if _, v, ok := gameValue(typ, &aw.games[i]); ok {
+			k := int64(v)
+			if low {
+				k = -k
 			}
-			v = g.winScore
-		case PrizeHighLoss, PrizeLowLoss:
-			if g.tie {
-				continue
-			}
-			v, lines = g.loseScore, one(g.loser)
-		case PrizeHighCombined:
-			v, lines = g.winScore+g.loseScore, [2]int{g.winner, g.loser}
-		case PrizeUpset:
-			if g.tie || g.winRating == 0 || g.oppRating <= g.winRating {
-				continue
-			}
-			v = g.oppRating - g.winRating
+			keys = append(keys, [2]int64{k})
+			games = append(games, int32(i))
 		}
-		c := valued(lines, v)
-		c.round = g.round
-		if typ == PrizeLowWin || typ == PrizeLowLoss {
-			c.key[0] = -c.key[0]
-		}
-		cs = append(cs, c)
 	}
-	return cs
+	return &rankedCands{keys: keys, cand: func(i int) prizeCand {
+		g := &aw.games[games[i]]
+		lines, v, _ := gameValue(typ, g)
+		c := valued(lines, v)
+		c.key, c.round = keys[i], g.round
+		return c
+	}}
+}
+
+// gameValue is what a game is worth for a game prize and who would win
+// it; false when it is no candidate. Byes and forfeits are not games; a
+// tie is neither a win nor a loss. An upset needs both players rated.
+func gameValue(typ string, g *prizeGame) (lines [2]int, v int, ok bool) {
+	switch typ {
+	case PrizeHighWin, PrizeLowWin:
+		return one(g.winner), g.winScore, !g.tie
+	case PrizeHighLoss, PrizeLowLoss:
+		return one(g.loser), g.loseScore, !g.tie
+	case PrizeHighCombined:
+		return [2]int{g.winner, g.loser}, g.winScore + g.loseScore, true
+	case PrizeUpset:
+		return one(g.winner), g.oppRating - g.winRating, !g.tie && g.winRating != 0 && g.oppRating > g.winRating
+	}
+	return [2]int{}, 0, false
 }
 
 // roundRecords are the players' records over rounds first..last: wins

@@ -99,12 +99,26 @@ func (st *divState) roundStatus(round int) RoundStatus {
 	return rs
 }
 
+// roundComplete: the round's status is RoundComplete (paired, and every
+// pairing with its result), by the division's own check.
+func (st *divState) roundComplete(round int) bool {
+	if !st.d.RoundComplete(round) {
+		return false
+	}
+	for line := 1; line <= len(st.players); line++ {
+		if _, paired := st.d.Opponent(line, round); paired {
+			return true
+		}
+	}
+	return false
+}
+
 // lastComplete is the last round N such that rounds 1 to N are all
 // complete: what "after round N" means on every report.
 func (st *divState) lastComplete() int {
 	n := 0
 	for round := 1; round <= st.d.Rounds(); round++ {
-		if st.roundStatus(round).Status != RoundComplete {
+		if !st.roundComplete(round) {
 			break
 		}
 		n = round

@@ -336,11 +336,11 @@ func (d *Division) Result(id, round int) (Result, bool) {
 	if id < 1 || id > len(d.players) {
 		return Result{}, false
 	}
-	r := d.resultPtr(id, round)
-	if r == nil {
+	s := d.slotAt(id, round) // not through resultPtr: no copy on the heap
+	if s.state != slotScored {
 		return Result{}, false
 	}
-	return *r, true
+	return s.result(round, id), true
 }
 
 // Results returns a player's entered results in round order.

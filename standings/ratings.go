@@ -174,7 +174,7 @@ func (rr RatingRules) Estimate(entrants []RatedEntrant, rounds int) []RatingEsti
 	}
 	for i, e := range entrants {
 		out[i].After = int(cur[i])
-		var opps []float64
+		opps := make([]float64, 0, len(e.Games))
 		for _, g := range e.Games {
 			if g.Round < 1 || g.Round > rounds {
 				continue
@@ -225,6 +225,7 @@ func (rr RatingRules) rateSegment(entrants []RatedEntrant, seg [2]int, cur []flo
 	s := segment{games: make([]int, n), wins: make([]float64, n), next: make([]float64, n)}
 	games := make([][]RatedGame, n)
 	for i, e := range entrants {
+		games[i] = make([]RatedGame, 0, len(e.Games))
 		for _, g := range e.Games {
 			if g.Round >= seg[0] && g.Round <= seg[1] {
 				games[i] = append(games[i], g)

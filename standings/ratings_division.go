@@ -24,15 +24,7 @@ type RatingRow struct {
 // games are not rated.
 func (d *Division) Ratings(through int, rules RatingRules, careerGames []int) []RatingRow {
 	through = min(max(through, 0), d.Rounds())
-	entrants := make([]RatedEntrant, len(d.players))
-	for i, p := range d.players {
-		entrants[i] = RatedEntrant{Rating: p.Rating}
-		if i < len(careerGames) {
-			entrants[i].CareerGames = careerGames[i]
-		}
-		entrants[i].Games = d.ratedGames(p.ID, through)
-	}
-	est := rules.Estimate(entrants, through)
+	est := d.RatingEstimates(through, rules, careerGames)
 	rows := d.Standings(through)
 	out := make([]RatingRow, len(rows))
 	for i, r := range rows {
@@ -42,11 +34,26 @@ func (d *Division) Ratings(through int, rules RatingRules, careerGames []int) []
 	return out
 }
 
+// RatingEstimates are Ratings' estimates by player (id-1), for a caller
+// that has the standings after the same round already.
+func (d *Division) RatingEstimates(through int, rules RatingRules, careerGames []int) []RatingEstimate {
+	through = min(max(through, 0), d.Rounds())
+	entrants := make([]RatedEntrant, len(d.players))
+	for i, p := range d.players {
+		entrants[i] = RatedEntrant{Rating: p.Rating}
+		if i < len(careerGames) {
+			entrants[i].CareerGames = careerGames[i]
+		}
+		entrants[i].Games = d.ratedGames(p.ID, through)
+	}
+	return rules.Estimate(entrants, through)
+}
+
 // ratedGames are a player's rated games in rounds 1..through, opponents
 // as 0-based indexes.
 func (d *Division) ratedGames(id, through int) []RatedGame {
-	var out []RatedGame
 	slots := d.slots[id-1]
+	out := make([]RatedGame, 0, min(len(slots), through)) // a game a round, but for tables
 	for i := 0; i < len(slots) && i < through; i++ {
 		s := slots[i]
 		if s.state != slotScored || s.teams {

@@ -1,5 +1,7 @@
 package standings
 
+import "math"
+
 // Newcomers and performance ratings (DECISIONS.md, "Ratings"): a
 // newcomer's first rating is the rating they would have needed for their
 // results to leave it unchanged, found by search and, when newcomers met
@@ -106,6 +108,12 @@ func (rr RatingRules) newcomerRating(games []RatedGame, wins float64, cur, iter 
 // least at which the expectation reaches the wins. All wins count as 95%
 // of the games and no wins as 5%, or the rating would be unbounded. 0 for
 // no games.
+//
+// The expectation only grows with the rating, so the answer is where it
+// crosses the wins: found from a close guess (guessPerformance) by
+// stepping out until the crossing is bracketed, then halving the
+// bracket; every step compares the expectation itself, so the guess
+// decides only how many steps it takes.
 func (rr RatingRules) performance(opps []float64, wins float64) int {
 	games := float64(len(opps))
 	if games == 0 {
@@ -124,12 +132,37 @@ func (rr RatingRules) performance(opps []float64, wins float64) int {
 		}
 		return e >= wins
 	}
-	if reaches(0) {
-		return 0
-	}
-	lo, hi := 0, ratingCeiling // expectation below the wins at lo, reaching them at hi
-	if !reaches(hi) {
-		return ratingCeiling
+	// Bracket the crossing: the expectation is below the wins at lo
+	// (-1: nowhere) and reaches them at hi (the ceiling + 1: nowhere).
+	var lo, hi int
+	if g := rr.guessPerformance(opps, wins); reaches(g) {
+		lo, hi = g-1, g
+		for step := 1; ; step *= 2 {
+			if lo < 0 {
+				return 0 // reached at 0
+			}
+			if !reaches(lo) {
+				break
+			}
+			hi, lo = lo, max(lo-step, 0)
+			if hi == 0 {
+				lo = -1
+			}
+		}
+	} else {
+		lo, hi = g, g+1
+		for step := 1; ; step *= 2 {
+			if hi > ratingCeiling {
+				return ratingCeiling // not reached at the ceiling
+			}
+			if reaches(hi) {
+				break
+			}
+			lo, hi = hi, min(hi+step, ratingCeiling)
+			if lo == ratingCeiling {
+				hi = ratingCeiling + 1
+			}
+		}
 	}
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
@@ -140,4 +173,34 @@ func (rr RatingRules) performance(opps []float64, wins float64) int {
 		}
 	}
 	return hi
+}
+
+// guessPerformance is a close guess at the performance, 0 to 3000: one
+// Newton step from the rating whose expectation against the opponents'
+// mean is the share of wins, taking Expect as a logistic curve (as
+// NASPA's and WESPA's are; another curve only makes the guess worse).
+func (rr RatingRules) guessPerformance(opps []float64, wins float64) int {
+	games, mean := float64(len(opps)), 0.0
+	for _, o := range opps {
+		mean += o / games
+	}
+	// The curve's steepness: Expect(d, 0) = 1/(1+e^(-k·d)).
+	const d = 100.0
+	e := rr.Expect(d, 0)
+	k := math.Log(e/(1-e)) / d
+	p := wins / games
+	r := mean + math.Log(p/(1-p))/k
+	sum, slope := 0.0, 0.0
+	for _, o := range opps {
+		x := rr.Expect(r, o)
+		sum += x
+		slope += k * x * (1 - x)
+	}
+	if slope > 0 {
+		r += (wins - sum) / slope
+	}
+	if math.IsNaN(r) || math.IsInf(r, 0) {
+		return ratingCeiling / 2
+	}
+	return int(min(max(math.Ceil(r), 0), ratingCeiling))
 }
