@@ -205,7 +205,7 @@ func TestTFileFieldsFollowTheRule(t *testing.T) {
 	tour := must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director, map[string]any{"name": "Fields"}), http.StatusCreated)
 	path := fmt.Sprintf("/api/v1/tournaments/%d/import.t", tour.ID)
 	for _, c := range []struct{ label, text string }{
-		{"field value", "Ann 1500 ; ; class A\u202eB\n"},
+		{"field value", "Ann 1500 ; ; team A\u202eB\n"},
 		{"field value NUL", "Ann 1500 ; ; xtid 12\x0034\n"},
 	} {
 		r := ts.send(req{method: "POST", path: path, token: ts.Director, body: c.text, header: map[string]string{"Content-Type": "text/plain"}})

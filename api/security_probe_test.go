@@ -247,7 +247,7 @@ func (w *probeWorld) fill(path, bad string) string {
 // the status the public gets: the service's health and description, and
 // what the hall sees of a tournament (its settings, players, rounds,
 // pairings, tables, results, standings and their printouts, blank sheets,
-// the score sheets of decided games, statistics). The probe's division is not a team
+// the score sheets of decided games, statistics, prizes). The probe's division is not a team
 // division, so its team standings answer the rule (422 no-teams).
 var publicByDesign = map[string]int{
 	"GET /healthz": 200, "GET /api/v1/openapi.json": 200, "GET /api/v1/variants": 200, "GET /api/v1/tournaments": 200,
@@ -267,6 +267,8 @@ var publicByDesign = map[string]int{
 	"GET /api/v1/tournaments/{id}/config.tsh": 200,
 	// The statistics: figures of decided games (recorded ones only once finished).
 	"GET /api/v1/tournaments/{id}/stats": 200, "GET /api/v1/tournaments/{id}/stats.pdf": 200,
+	// The prize table and its winners (the ceremony's; provisional until the end).
+	"GET /api/v1/tournaments/{id}/prizes": 200, "GET /api/v1/tournaments/{id}/prizes.pdf": 200,
 	"GET /director": 200, "GET /t/{id}/standings": 200, // the sign-in form, the hall's standings
 }
 
