@@ -8,6 +8,7 @@
 //	tourney backup [--db tourney.db] OUT
 //	tourney restore [--db tourney.db] [--force] BACKUP
 //	tourney migrate --from DB --to DB [--tournament ID]
+//	tourney publish --db FILE --out DIR [--tournament ID]
 //	tourney version
 //
 // main only parses the command line and wires packages together.
@@ -34,6 +35,7 @@ const usage = `usage:
   tourney serve [--addr :8080] [--db tourney.db] [--lexicons DIR] [--public-url URL] [--trusted-proxies LIST]
                 [--backup-every 5m --backup-dir DIR [--backup-keep 10]] [--session-idle 8h] [--session-max 48h]
                 [--tls-cert FILE --tls-key FILE] [--max-streams 1000] [--max-streams-per-address 50]
+                [--publish-dir DIR]
       serve the REST API; the SQLite file is created and migrated if needed;
       on first start a director token is printed once (or set TOURNEY_DIRECTOR_TOKEN);
       --lexicons (or TOURNEY_LEXICONS) is the folder of word lists tournaments name;
@@ -43,7 +45,8 @@ const usage = `usage:
       after sign-in (durations such as 90m, 8h, 2d);
       --tls-cert/--tls-key (or TOURNEY_TLS_CERT/TOURNEY_TLS_KEY): serve HTTPS with this certificate;
       --max-streams, --max-streams-per-address: live-update streams open at once, in all and
-      from one client address
+      from one client address;
+      --publish-dir: keep the public pages as static HTML in DIR, rewritten soon after each change
   tourney verify [--rules NAME] [--board FILE] [--tiles FILE] FILE.gcg...
       replay game records, recompute every score, print one JSON line per file
   tourney rules
@@ -61,6 +64,9 @@ const usage = `usage:
   tourney migrate --from DB --to DB [--tournament ID]
       copy a whole tournament (turns, results, audit log, table codes) between databases,
       a SQLite file or a postgres:// URL either way; refused if it is already there
+  tourney publish --db FILE --out DIR [--tournament ID]
+      write the public pages (standings, rounds, crosstable, scorecards, game replays, prizes,
+      statistics) as plain static HTML into DIR: open DIR/index.html from disk or put DIR on any web host
   tourney version
       the version, commit and database driver of this program
 `
@@ -86,6 +92,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRestore(args[1:], stdout, stderr)
 	case "migrate":
 		return runMigrate(args[1:], stdout, stderr)
+	case "publish":
+		return runPublish(args[1:], stdout, stderr)
 	case "version", "--version":
 		return runVersion(stdout)
 	case "-h", "--help", "help":

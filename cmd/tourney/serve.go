@@ -49,6 +49,8 @@ type serveConfig struct {
 	// MaxStreams, MaxStreamsPerAddress: the open event streams, in all
 	// and from one client address (0: api's defaults).
 	MaxStreams, MaxStreamsPerAddress int
+	// PublishDir: keep the public pages as static HTML here (empty: no).
+	PublishDir string
 	// The no-argument mode (start.go): another port if Addr's is taken,
 	// and started, told the address and the director token (empty after
 	// the first start) once the server listens.
@@ -85,6 +87,7 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.StringVar(&cfg.TLSKey, "tls-key", cfg.TLSKey, "PEM private key file of --tls-cert")
 	fs.IntVar(&cfg.MaxStreams, "max-streams", api.DefaultMaxStreams, "live-update streams open at once, in all; past it one is refused (503)")
 	fs.IntVar(&cfg.MaxStreamsPerAddress, "max-streams-per-address", api.DefaultMaxStreamsPerAddress, "live-update streams one client address may hold; past it one is refused (429)")
+	fs.StringVar(&cfg.PublishDir, "publish-dir", "", "keep the public pages as static HTML in this folder, rewritten within seconds of each change")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -200,6 +203,8 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 		return err
 	}
 	defer stopBackups() // before the store closes
+	stopPublishing := startPublishing(ctx, cfg, svc, log)
+	defer stopPublishing() // likewise
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: readHeaderTimeout,
