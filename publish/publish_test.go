@@ -1,0 +1,197 @@
+package publish
+
+import (
+	"context"
+	"encoding/json"
+	"html"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"tourney/api"
+	"tourney/reports"
+	"tourney/service"
+)
+
+var linkAttr = regexp.MustCompile(`(?i)\b(?:href|src)="([^"]*)"`)
+
+// checkLinks follows every link of every page in dir: each is relative
+// and names a file that is there.
+func checkLinks(t *testing.T, dir string) []string {
+	t.Helper()
+	var pages []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		pages = append(pages, filepath.ToSlash(rel))
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, m := range linkAttr.FindAllStringSubmatch(string(b), -1) {
+			href := m[1]
+			switch {
+			case href == "", strings.Contains(href, ":"), strings.HasPrefix(href, "/"), strings.HasPrefix(href, "#"):
+				t.Errorf("%s: link %q is not a relative file", rel, href)
+				continue
+			}
+			target := path.Join(path.Dir(filepath.ToSlash(rel)), href)
+			if strings.HasPrefix(target, "../") {
+				t.Errorf("%s: link %q leaves the folder", rel, href)
+				continue
+			}
+			if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(target))); err != nil {
+				t.Errorf("%s: link %q: no such file %s", rel, href, target)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pages
+}
+
+func read(t *testing.T, dir, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestPublishFollowsEveryLink(t *testing.T) {
+	e := newEvent(t)
+	dir := t.TempDir()
+	if err := Write(context.Background(), e.svc, dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	pages := checkLinks(t, dir)
+	want := []string{"index.html", "a/standings.html", "a/crosstable.html", "a/round-1.html", "a/round-2.html",
+		"b/standings.html", "b/round-2.html", "a/game-r2-t1.html", "stats.html"}
+	for _, w := range want {
+		if !contains(pages, w) {
+			t.Errorf("no %s among %v", w, pages)
+		}
+	}
+	// B's round 2 is not complete: no replays there; nothing in play shown.
+	for _, p := range pages {
+		if strings.HasPrefix(p, "b/game-") {
+			t.Errorf("%s published while its round is incomplete", p)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "style.css")); err != nil {
+		t.Error("no style.css")
+	}
+	if tmp, _ := filepath.Glob(filepath.Join(dir, ".publish-*")); len(tmp) > 0 {
+		t.Errorf("temporary files left: %v", tmp)
+	}
+
+	// Names are escaped wherever they appear.
+	for _, p := range pages {
+		body := read(t, dir, p)
+		if strings.Contains(body, "<b>") || strings.Contains(body, "<Open>") {
+			t.Errorf("%s: a name is not escaped", p)
+		}
+	}
+	if idx := read(t, dir, "index.html"); !strings.Contains(idx, "Spring &lt;Open&gt; &amp; Co") || !strings.Contains(idx, `href="a/standings.html"`) {
+		t.Errorf("index.html lacks the tournament or its links:\n%s", idx)
+	}
+	replay := read(t, dir, "a/game-r2-t1.html")
+	for _, w := range []string{"WINDY", "GALE", "JAVE..N", `class="tile"`} {
+		if !strings.Contains(replay, w) {
+			t.Errorf("the replay lacks %q", w)
+		}
+	}
+	if r2 := read(t, dir, "a/round-2.html"); !strings.Contains(r2, `href="game-r2-t1.html"`) {
+		t.Error("round 2 does not link the replay")
+	}
+
+	// The standings are the API's, row for row.
+	srv := httptest.NewServer(api.New(e.svc, slog.New(slog.NewTextHandler(io.Discard, nil))))
+	defer srv.Close()
+	for div, file := range map[int64]string{e.divA: "a/standings.html", e.divB: "b/standings.html"} {
+		res, err := http.Get(srv.URL + "/api/v1/tournaments/" + strconv.FormatInt(e.id, 10) + "/standings?division=" + strconv.FormatInt(div, 10))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows []service.StandingRow
+		json.NewDecoder(res.Body).Decode(&rows)
+		res.Body.Close()
+		if len(rows) != 4 {
+			t.Fatalf("GET standings: %d rows", len(rows))
+		}
+		page, at := read(t, dir, file), 0
+		for _, r := range rows {
+			line := `href="player-` + strconv.FormatInt(r.PlayerID, 10) + `.html"`
+			i := strings.Index(page[at:], line)
+			if i < 0 {
+				t.Fatalf("%s: %s (rank %d) missing or out of order", file, r.Name, r.Rank)
+			}
+			at += i
+			row := page[at:]
+			row = html.UnescapeString(row[:strings.Index(row, "</tr>")])
+			for _, cell := range []string{reports.Record(r.Wins, r.Losses), reports.Signed(r.Spread)} {
+				if !strings.Contains(row, ">"+cell+"<") {
+					t.Errorf("%s: %s's row lacks %q: %s", file, r.Name, cell, row)
+				}
+			}
+		}
+	}
+}
+
+func TestPublishOneTournamentOfSeveral(t *testing.T) {
+	e := newEvent(t)
+	other, err := e.svc.CreateTournament(context.Background(), director, service.TournamentInput{Name: ptr("Other")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		only  *int64
+		want  []string
+		never []string
+	}{
+		{"all", nil, []string{"spring-open-co/a/standings.html", "other/players/standings.html"}, []string{"a/standings.html"}},
+		{"one", &e.id, []string{"a/standings.html"}, []string{"other/players/standings.html"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := Write(context.Background(), e.svc, dir, tc.only); err != nil {
+				t.Fatal(err)
+			}
+			pages := checkLinks(t, dir)
+			for _, w := range tc.want {
+				if !contains(pages, w) {
+					t.Errorf("no %s among %v", w, pages)
+				}
+			}
+			for _, n := range tc.never {
+				if contains(pages, n) {
+					t.Errorf("%s published", n)
+				}
+			}
+		})
+	}
+	_ = other
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
