@@ -57,13 +57,14 @@ func newEvent(t *testing.T) *event {
 	}
 	for _, div := range []int64{a.ID, b.ID} {
 		e.pairAndKey(t, div, 1, -1)
-		e.pairAndKey(t, div, 2, map[int64]int{a.ID: 1, b.ID: 2}[div])
+		e.pairAndKey(t, div, 2, map[int64]int{a.ID: 0, b.ID: 1}[div])
 	}
 	return e
 }
 
 // pairAndKey pairs a round by KOTH and enters its results, except at
-// table skip: division A's is recorded turn by turn; B's stays to come.
+// the pairing at index skip: division A's is recorded turn by turn; B's
+// stays to come.
 func (e *event) pairAndKey(t *testing.T, div int64, round, skip int) {
 	t.Helper()
 	ctx := context.Background()
@@ -72,10 +73,8 @@ func (e *event) pairAndKey(t *testing.T, div int64, round, skip int) {
 		t.Fatalf("pair round %d: %v", round, err)
 	}
 	for i, pv := range rp.Pairings {
-		if pv.Table == skip {
-			if div == e.divA {
-				e.record(t, pv, round)
-			}
+		if i == skip {
+			e.record(t, pv, round, div, div == e.divA)
 			continue
 		}
 		in := service.ResultInput{Round: round, Players: []int64{pv.Players[0].ID, pv.Players[1].ID}, Scores: []int{400 + 10*i + round, 350 - 5*i}}
@@ -85,8 +84,9 @@ func (e *event) pairAndKey(t *testing.T, div int64, round, skip int) {
 	}
 }
 
-// record plays a few turns of a pairing's game and ends it there.
-func (e *event) record(t *testing.T, pv service.PairingView, round int) {
+// record plays a few turns of a pairing's game and, when end says so,
+// ends it there (else it stays in play).
+func (e *event) record(t *testing.T, pv service.PairingView, round int, div int64, end bool) {
 	t.Helper()
 	ctx := context.Background()
 	if _, err := e.svc.UpdateTournament(ctx, director, e.id, service.TournamentInput{CurrentRound: ptr(round)}); err != nil {
@@ -94,19 +94,34 @@ func (e *event) record(t *testing.T, pv service.PairingView, round int) {
 	}
 	if pv.GameID == nil {
 		g, err := e.svc.CreateGame(ctx, director, e.id, service.GameInput{Round: round, Table: pv.Table,
-			Players: []int64{pv.Players[0].ID, pv.Players[1].ID}, DivisionID: ptr(e.divA)})
+			Players: []int64{pv.Players[0].ID, pv.Players[1].ID}, DivisionID: ptr(div)})
 		if err != nil {
 			t.Fatal(err)
 		}
 		pv.GameID = &g.ID
 	}
-	e.game = *pv.GameID
-	for i, mv := range []string{"8D WINDY", "7C GALE", "E3 JAVE..N"} {
-		if _, err := e.svc.EnterTurn(ctx, director, e.game, service.TurnInput{Player: i%2 + 1, Move: mv}); err != nil {
+	moves := []string{"8D WINDY", "7C GALE", "E3 JAVE..N"}
+	if !end {
+		moves = []string{"8D RESETS"} // in play: never published
+	}
+	for i, mv := range moves {
+		if _, err := e.svc.EnterTurn(ctx, director, *pv.GameID, service.TurnInput{Player: i%2 + 1, Move: mv, Rack: rack(end)}); err != nil {
 			t.Fatalf("turn %q: %v", mv, err)
 		}
 	}
+	if !end {
+		return
+	}
+	e.game = *pv.GameID
 	if _, err := e.svc.EndGame(ctx, director, e.game, service.EndGameInput{How: "time", Reason: "round over"}); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// rack is the rack entered with each turn: the game in play's only.
+func rack(end bool) string {
+	if end {
+		return ""
+	}
+	return "SECRETS"
 }

@@ -104,9 +104,15 @@ func TestPublishFollowsEveryLink(t *testing.T) {
 		if strings.Contains(body, "<b>") || strings.Contains(body, "<Open>") {
 			t.Errorf("%s: a name is not escaped", p)
 		}
+		if strings.Contains(body, "RESETS") || strings.Contains(body, "SECRETS") {
+			t.Errorf("%s shows a game in play or a rack", p)
+		}
 	}
 	if idx := read(t, dir, "index.html"); !strings.Contains(idx, "Spring &lt;Open&gt; &amp; Co") || !strings.Contains(idx, `href="a/standings.html"`) {
 		t.Errorf("index.html lacks the tournament or its links:\n%s", idx)
+	}
+	if idx := read(t, dir, "index.html"); !strings.Contains(idx, "Round 2 in progress: 1 of 2 results in") {
+		t.Errorf("index.html does not say B's round 2 is under way:\n%s", idx)
 	}
 	replay := read(t, dir, "a/game-r2-t1.html")
 	for _, w := range []string{"WINDY", "GALE", "JAVE..N", `class="tile"`} {
