@@ -87,8 +87,17 @@ func (s *site) tournament(x *tournamentSite) error {
 	if err := s.prizes(x, divs); err != nil {
 		return err
 	}
+	if err := s.tourneyJS(x); err != nil {
+		return err
+	}
 	return s.stats(x)
 }
+
+// tourneyJS is the hook for the live feed: once the service has
+// TourneyJS(ctx, id) (branch feed), write its answer here as
+// x.base+"tourney.js" (s.files[x.base+"tourney.js"] = ...). Until then
+// there is no feed and nothing is written.
+func (s *site) tourneyJS(x *tournamentSite) error { return nil }
 
 // uniqueSlug is a folder name from a name: lower-case letters and digits
 // joined by hyphens, else fallback; never one already taken.
