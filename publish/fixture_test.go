@@ -59,6 +59,12 @@ func newEvent(t *testing.T) *event {
 		e.pairAndKey(t, div, 1, -1)
 		e.pairAndKey(t, div, 2, map[int64]int{a.ID: 0, b.ID: 1}[div])
 	}
+	prizes := service.PrizesInput{Prizes: []service.PrizeInput{
+		{Prize: service.Prize{Type: service.PrizeRank, Place: 1, DivisionID: ptr(a.ID)}},
+		{Prize: service.Prize{Type: service.PrizeHighWin, DivisionID: ptr(a.ID), Label: "Best <game>"}}}}
+	if _, err := e.svc.SetPrizes(ctx, director, e.id, prizes); err != nil {
+		t.Fatal(err)
+	}
 	return e
 }
 

@@ -79,7 +79,7 @@ func TestPublishFollowsEveryLink(t *testing.T) {
 	}
 	pages := checkLinks(t, dir)
 	want := []string{"index.html", "a/standings.html", "a/crosstable.html", "a/round-1.html", "a/round-2.html",
-		"b/standings.html", "b/round-2.html", "a/game-r2-t1.html", "stats.html"}
+		"b/standings.html", "b/round-2.html", "a/game-r2-t1.html", "stats.html", "prizes.html"}
 	for _, w := range want {
 		if !contains(pages, w) {
 			t.Errorf("no %s among %v", w, pages)
@@ -110,6 +110,9 @@ func TestPublishFollowsEveryLink(t *testing.T) {
 	}
 	if idx := read(t, dir, "index.html"); !strings.Contains(idx, "Spring &lt;Open&gt; &amp; Co") || !strings.Contains(idx, `href="a/standings.html"`) {
 		t.Errorf("index.html lacks the tournament or its links:\n%s", idx)
+	}
+	if pz := read(t, dir, "prizes.html"); !strings.Contains(pz, "Best &lt;game&gt;") || !strings.Contains(pz, "Ann &lt;b&gt;") || !strings.Contains(pz, "412, round 2") {
+		t.Errorf("prizes.html lacks the prizes as GET /prizes gives them:\n%s", pz)
 	}
 	if idx := read(t, dir, "index.html"); !strings.Contains(idx, "Round 2 in progress: 1 of 2 results in") {
 		t.Errorf("index.html does not say B's round 2 is under way:\n%s", idx)
