@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"tourney/service"
 )
@@ -53,14 +54,21 @@ func Render(ctx context.Context, svc *service.Service, only *int64) (map[string]
 	return s.files, nil
 }
 
+// manifest lists, in the folder, the files the last write made, so that
+// the next removes those the site no longer has (a replay whose record
+// was set aside, a renamed division) and nothing else of the folder's.
+const manifest = ".published-files"
+
 // writeFiles writes each file whole: to a temporary name in its folder,
-// then renamed over the old one.
+// then renamed over the old one; then it removes the files of the last
+// write that are no more.
 func writeFiles(dir string, files map[string][]byte) error {
 	names := make([]string, 0, len(files))
 	for name := range files {
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	old, _ := os.ReadFile(filepath.Join(dir, manifest))
 	for _, name := range names {
 		path := filepath.Join(dir, filepath.FromSlash(name))
 		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, files[name]) {
@@ -69,6 +77,15 @@ func writeFiles(dir string, files map[string][]byte) error {
 		if err := writeWhole(path, files[name]); err != nil {
 			return err
 		}
+	}
+	if err := writeWhole(filepath.Join(dir, manifest), []byte(strings.Join(names, "\n")+"\n")); err != nil {
+		return err
+	}
+	for _, name := range strings.Split(string(old), "\n") {
+		if _, keep := files[name]; keep || !filepath.IsLocal(filepath.FromSlash(name)) {
+			continue
+		}
+		os.Remove(filepath.Join(dir, filepath.FromSlash(name)))
 	}
 	return nil
 }

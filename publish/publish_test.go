@@ -204,3 +204,35 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// A replay whose record is set aside afterwards goes from the folder on
+// the next write; files the site did not write stay.
+func TestPublishRemovesWhatIsNoMore(t *testing.T) {
+	e := newEvent(t)
+	dir := t.TempDir()
+	ctx := context.Background()
+	mine := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(mine, []byte("the host's own file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(ctx, e.svc, dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	replay := filepath.Join(dir, "a", "game-r2-t1.html")
+	if _, err := os.Stat(replay); err != nil {
+		t.Fatal("no replay to begin with")
+	}
+	if _, err := e.svc.VoidRecord(ctx, director, e.game, service.VoidInput{Reason: "wrong record"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(ctx, e.svc, dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(replay); !os.IsNotExist(err) {
+		t.Errorf("the set-aside record's replay is still published (%v)", err)
+	}
+	if _, err := os.Stat(mine); err != nil {
+		t.Errorf("a file the site did not write was removed: %v", err)
+	}
+	checkLinks(t, dir)
+}
