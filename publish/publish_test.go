@@ -114,6 +114,9 @@ func TestPublishFollowsEveryLink(t *testing.T) {
 	if pz := read(t, dir, "prizes.html"); !strings.Contains(pz, "Best &lt;game&gt;") || !strings.Contains(pz, "Ann &lt;b&gt;") || !strings.Contains(pz, "412, round 2") {
 		t.Errorf("prizes.html lacks the prizes as GET /prizes gives them:\n%s", pz)
 	}
+	if st := read(t, dir, "stats.html"); !strings.Contains(st, "Average score per turn") || !strings.Contains(st, "From the 1 game recorded turn by turn") {
+		t.Errorf("stats.html lacks the figures GET /stats gives:\n%s", st)
+	}
 	if idx := read(t, dir, "index.html"); !strings.Contains(idx, "Round 2 in progress: 1 of 2 results in") {
 		t.Errorf("index.html does not say B's round 2 is under way:\n%s", idx)
 	}
