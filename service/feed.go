@@ -78,7 +78,7 @@ func (s *Service) buildFeed(ctx context.Context, tournamentID int64) ([]byte, er
 		if err != nil {
 			return nil, err
 		}
-		fd := st.feedDivision()
+		fd := st.feedDivision(&s.feeds, tournamentID)
 		newt.Divisions = append(newt.Divisions, fd)
 		newt.Config.MaxRounds = max(newt.Config.MaxRounds, st.cfg.Rounds, fd.MaxR+1)
 		if st.d.TrackFirsts {
@@ -116,8 +116,11 @@ func (s *Service) hallDivisions(ctx context.Context, t *Tournament) ([]*Division
 	return divs, nil
 }
 
-// feedDivision is one division in tsh's shape.
-func (st *divState) feedDivision() feedDivision {
+// feedDivision is one division in tsh's shape. The ranks and rating
+// estimates after each round are kept (memo) by a digest of everything
+// they depend on up to that round, so that a result in the last round
+// computes that round's alone again.
+func (st *divState) feedDivision(memo *feedCache, tournamentID int64) feedDivision {
 	d := st.d
 	rounds := d.Rounds()
 	fd := feedDivision{Name: d.Name, MaxR: rounds - 1, Classes: st.classCount(),
@@ -125,11 +128,21 @@ func (st *divState) feedDivision() feedDivision {
 	if st.div != nil {
 		fd.Name = st.div.Name
 	}
-	all := d.Players()
-	for i, p := range all {
+	sys := st.ratingSystem()
+	rules, rated := sys.Rules()
+	h := newFeedDigest()
+	h.str(fd.Name)
+	h.str(string(sys))
+	settings, _ := json.Marshal(st.settings)
+	h.str(st.t.Variant)
+	h.str(string(settings))
+	for i, p := range d.Players() {
 		fp := &feedPlayer{ID: p.ID, Name: st.players[i].Name, Rating: p.Rating,
 			Pairings: make([]int, rounds), Scores: make([]int, 0, rounds),
 			Etc: feedEtc{Board: make([]int, rounds), P12: make([]int, rounds), RRank: make([]int, rounds)}}
+		if rated {
+			fp.Etc.Newr = make([]int, rounds)
+		}
 		if c := st.classOf(p.ID); c != "" {
 			fp.Etc.Class = []string{c}
 		}
@@ -137,38 +150,56 @@ func (st *divState) feedDivision() feedDivision {
 			fp.Etc.Off = []int{p.UnplayedSpread}
 		}
 		fd.Players[p.ID] = fp
+		h.ints(p.Rating, b2i(p.Withdrawn), p.UnplayedSpread)
 	}
 	for round := 1; round <= rounds; round++ {
-		st.feedRound(fd.Players, round)
-	}
-	rules, rated := st.ratingSystem().Rules()
-	for round := 1; round <= rounds; round++ {
-		for _, r := range d.Standings(round) {
-			fd.Players[r.Player].Etc.RRank[round-1] = r.Rank
-		}
-		if !rated {
-			continue
-		}
-		for i, e := range d.RatingEstimates(round, rules, nil) {
-			fp := fd.Players[i+1]
-			if fp.Etc.Newr == nil {
-				fp.Etc.Newr = make([]int, rounds)
+		st.feedRound(fd.Players, round, h)
+		key := feedRoundKey{tournament: tournamentID, division: fd.Name, round: round}
+		m, ok := memo.round(key, h.sum)
+		if !ok {
+			m = feedRoundMemo{digest: h.sum, rrank: make([]int, len(st.players)+1)}
+			for _, r := range d.Standings(round) {
+				m.rrank[r.Player] = r.Rank
 			}
-			fp.Etc.Newr[round-1] = e.After
+			if rated {
+				m.newr = make([]int, len(st.players)+1)
+				for i, e := range d.RatingEstimates(round, rules, nil) {
+					m.newr[i+1] = e.After
+				}
+			}
+			memo.keepRound(key, m)
+		}
+		for id := 1; id < len(fd.Players); id++ {
+			fp := fd.Players[id]
+			fp.Etc.RRank[round-1] = m.rrank[id]
+			if rated && m.newr != nil {
+				fp.Etc.Newr[round-1] = m.newr[id]
+			}
 		}
 	}
 	return fd
 }
 
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // feedRound fills in one round: who plays whom at which table, who
 // starts, and the scores of the results that are in.
-func (st *divState) feedRound(players []*feedPlayer, round int) {
+//
+// Everything it reads goes into h, which then stands for the division up
+// to this round.
+func (st *divState) feedRound(players []*feedPlayer, round int, h *feedDigest) {
 	d := st.d
 	r := round - 1
 	for _, pr := range d.Pairings(round) {
 		if pr.Group != nil { // a table of three or four: no tsh pairing
 			for _, id := range pr.Group {
 				players[id].Etc.Board[r] = pr.Table
+				h.ints(pr.Table, id)
 			}
 			continue
 		}
@@ -186,6 +217,7 @@ func (st *divState) feedRound(players []*feedPlayer, round int) {
 				fp.Etc.P12[r] = 4 // tsh's "not known"
 			}
 		}
+		h.ints(pr.Table, pr.Player, pr.Opponent, pr.First)
 		seat(pr.Player, pr.Opponent)
 		if pr.Opponent != 0 {
 			seat(pr.Opponent, pr.Player)
@@ -196,6 +228,8 @@ func (st *divState) feedRound(players []*feedPlayer, round int) {
 		if !ok {
 			continue
 		}
+		h.ints(id, res.Score, res.OppScore, b2i(res.Forfeit), int(res.TieBreak), res.Opponent, len(res.Group))
+		h.ints(res.GroupScores...)
 		fp := players[id]
 		score := res.Score
 		if !res.Played() || res.IsGroup() { // a bye, a forfeit: its spread, against nobody

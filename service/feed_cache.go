@@ -37,6 +37,7 @@ type feedCache struct {
 	mu      sync.Mutex
 	changes map[int64]uint64     // notices heard, by tournament
 	built   map[int64]*feedEntry // by tournament
+	rounds  map[feedRoundKey]feedRoundMemo
 }
 
 type feedEntry struct {
@@ -64,7 +65,7 @@ func (c *feedCache) noticed(no Notice) {
 func (c *feedCache) clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.built = nil
+	c.built, c.rounds = nil, nil
 }
 
 // fresh is the tournament's feed if one built since the last change is
@@ -147,4 +148,55 @@ func (e *feedEntry) current(c *feedCache) *Feed {
 func feedETag(body []byte) string {
 	h := sha256.Sum256(body)
 	return `"` + hex.EncodeToString(h[:12]) + `"`
+}
+
+// feedRoundKey names one round of one division's feed.
+type feedRoundKey struct {
+	tournament int64
+	division   string
+	round      int
+}
+
+// feedRoundMemo is a round's ranks and rating estimates by line, with the
+// digest of what they were computed from.
+type feedRoundMemo struct {
+	digest      uint64
+	rrank, newr []int
+}
+
+// round is the memo for a round, if its digest is still d.
+func (c *feedCache) round(k feedRoundKey, d uint64) (feedRoundMemo, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m, ok := c.rounds[k]
+	return m, ok && m.digest == d
+}
+
+func (c *feedCache) keepRound(k feedRoundKey, m feedRoundMemo) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.rounds == nil {
+		c.rounds = map[feedRoundKey]feedRoundMemo{}
+	}
+	c.rounds[k] = m
+}
+
+// feedDigest is a running FNV-1a digest of ints and strings.
+type feedDigest struct{ sum uint64 }
+
+func newFeedDigest() *feedDigest { return &feedDigest{sum: 14695981039346656037} }
+
+func (h *feedDigest) ints(xs ...int) {
+	for _, x := range xs {
+		for v, i := uint64(x), 0; i < 8; i, v = i+1, v>>8 {
+			h.sum = (h.sum ^ (v & 0xff)) * 1099511628211
+		}
+	}
+}
+
+func (h *feedDigest) str(s string) {
+	h.ints(len(s))
+	for i := 0; i < len(s); i++ {
+		h.sum = (h.sum ^ uint64(s[i])) * 1099511628211
+	}
 }
