@@ -341,3 +341,42 @@ func TestTourneyJSConditional(t *testing.T) {
 	}
 	wantProblem(t, fe.fetch("/api/v1/tournaments/999999/tourney.js", ""), http.StatusNotFound, "not-found")
 }
+
+// A withdrawn player keeps their line, with tsh's "off" and no rank; the
+// others' ranks close up over them.
+func TestTourneyJSWithdrawn(t *testing.T) {
+	fe := newFeedEvent(t)
+	fe.keyTable(1, 1, map[string]any{"scores": []int{400, 350}, "division_id": *fe.division}, http.StatusCreated)
+	before := fe.fetch(fe.feedPath(), "").Header.Get("ETag")
+	must[service.Player](t, fe.post(fe.path(fmt.Sprintf("/players/%d/withdraw", fe.ids["Ann"])), fe.Director, map[string]any{"reason": "taken ill"}), http.StatusOK)
+	r := fe.fetch(fe.feedPath(), before)
+	if r.Status != http.StatusOK {
+		t.Fatalf("after a withdrawal: status %d", r.Status)
+	}
+	var newt struct {
+		Divisions []struct {
+			Name    string `json:"name"`
+			Players []*struct {
+				Name string `json:"name"`
+				Etc  struct {
+					RRank []int `json:"rrank"`
+					Off   []int `json:"off"`
+				} `json:"etc"`
+			} `json:"players"`
+		} `json:"divisions"`
+	}
+	body := r.Body[bytes.IndexByte(r.Body, '{') : bytes.LastIndexByte(r.Body, '}')+1]
+	if err := json.Unmarshal(body, &newt); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, p := range newt.Divisions[0].Players[1:] {
+		got[p.Name] = fmt.Sprintf("rrank %v off %v", p.Etc.RRank, p.Etc.Off)
+	}
+	want := map[string]string{"Ann": "rrank [0] off [-50]", "Bob": "rrank [2] off []", "Cat": "rrank [1] off []"}
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("%s: %s, want %s", name, got[name], w)
+		}
+	}
+}
