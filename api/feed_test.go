@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"tourney/service"
@@ -335,6 +336,25 @@ func TestTourneyJSConditional(t *testing.T) {
 			etag = fe.fetch(fe.feedPath(), "").Header.Get("ETag")
 		}
 	}
+	// Many readers at once after a change: one build, one answer.
+	fe.keyTable(1, 1, map[string]any{"scores": []int{401, 350}, "division_id": *fe.division, "reason": "slip misread"}, http.StatusOK)
+	tags := make(chan string, 8)
+	var wg sync.WaitGroup
+	for range cap(tags) {
+		wg.Go(func() { tags <- fe.fetch(fe.feedPath(), etag).Header.Get("ETag") })
+	}
+	wg.Wait()
+	close(tags)
+	var seen []string
+	for tag := range tags {
+		if !slices.Contains(seen, tag) {
+			seen = append(seen, tag)
+		}
+	}
+	if len(seen) != 1 || seen[0] == etag {
+		t.Fatalf("concurrent readers got ETags %v (before %s)", seen, etag)
+	}
+	etag = seen[0]
 	// A list of tags, a weak one among them, matches.
 	if r := fe.fetch(fe.feedPath(), `"x", W/`+etag); r.Status != http.StatusNotModified {
 		t.Fatalf("If-None-Match list: %d", r.Status)
