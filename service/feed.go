@@ -123,11 +123,9 @@ func (s *Service) hallDivisions(ctx context.Context, t *Tournament) ([]*Division
 func (st *divState) feedDivision(memo *feedCache, tournamentID int64) feedDivision {
 	d := st.d
 	rounds := d.Rounds()
-	fd := feedDivision{Name: d.Name, MaxR: rounds - 1, Classes: st.classCount(),
+	// named as config.tsh names it (tsh's names have no spaces)
+	fd := feedDivision{Name: tshDivisionName(d.Name), MaxR: rounds - 1, Classes: st.classCount(),
 		Players: make([]*feedPlayer, len(st.players)+1)}
-	if st.div != nil {
-		fd.Name = st.div.Name
-	}
 	sys := st.ratingSystem()
 	rules, rated := sys.Rules()
 	h := newFeedDigest()
