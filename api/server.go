@@ -198,6 +198,7 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 	v1.POST("/tournaments/:id/players/:player/late-entry", s.lateEntry)
 	v1.GET("/tournaments/:id/export.t", s.exportT)
 	v1.GET("/tournaments/:id/config.tsh", s.exportTSHConfig)
+	v1.GET("/tournaments/:id/tourney.js", s.tourneyJS)
 	v1.POST("/tournaments/:id/import.t", s.importT)
 
 	v1.GET("/games/:id", s.getGame)

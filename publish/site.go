@@ -93,11 +93,17 @@ func (s *site) tournament(x *tournamentSite) error {
 	return s.stats(x)
 }
 
-// tourneyJS is the hook for the live feed: once the service has
-// TourneyJS(ctx, id) (branch feed), write its answer here as
-// x.base+"tourney.js" (s.files[x.base+"tourney.js"] = ...). Until then
-// there is no feed and nothing is written.
-func (s *site) tourneyJS(x *tournamentSite) error { return nil }
+// tourneyJS writes the tournament's tsh feed (the service's TourneyJS,
+// the same text as /t/{id}/html/tourney.js) beside its index, so that a
+// site synced to a web host serves it to Woogles and overlays too.
+func (s *site) tourneyJS(x *tournamentSite) error {
+	f, err := s.svc.TourneyJS(s.ctx, x.t.ID)
+	if err != nil {
+		return err
+	}
+	s.files[x.base+"tourney.js"] = f.Body
+	return nil
+}
 
 // uniqueSlug is a folder name from a name: lower-case letters and digits
 // joined by hyphens, else fallback; never one already taken.

@@ -148,6 +148,7 @@ func (s *Service) publish(no Notice) {
 // fanOut sends a notice to this process's watchers of its tournament,
 // dropping it for a watcher whose buffer is full rather than waiting.
 func (s *Service) fanOut(no Notice) {
+	s.feeds.noticed(no)
 	n := &s.notices
 	n.mu.Lock()
 	defer n.mu.Unlock()

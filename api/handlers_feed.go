@@ -1,0 +1,49 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+)
+
+// mediaJS is the tsh feed's type: JavaScript, as tsh's tourney.js.
+const mediaJS = "application/javascript; charset=utf-8"
+
+// tourneyJS sends the tournament's tsh feed (public, for overlays and
+// broadcasts: any site may read it), answering 304 to a reader that
+// holds the current one. Readers poll it, so it is revalidated, never
+// stored unchecked.
+func (s *Server) tourneyJS(c *gin.Context) {
+	p := parse(c)
+	id := p.id("id")
+	if s.failed(c, p) {
+		return
+	}
+	f, err := s.svc.TourneyJS(c.Request.Context(), id)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	h := c.Writer.Header()
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("ETag", f.ETag)
+	if etagMatches(c.GetHeader("If-None-Match"), f.ETag) {
+		c.Status(http.StatusNotModified)
+		return
+	}
+	c.Data(http.StatusOK, mediaJS, f.Body)
+}
+
+// etagMatches reports whether an If-None-Match header names etag (weak
+// comparison, as RFC 9110 has it for If-None-Match; "*" matches).
+func etagMatches(header, etag string) bool {
+	for tag := range strings.SplitSeq(header, ",") {
+		tag = strings.TrimPrefix(strings.TrimSpace(tag), "W/")
+		if tag == "*" || tag == etag {
+			return true
+		}
+	}
+	return false
+}
