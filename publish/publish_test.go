@@ -91,6 +91,10 @@ func TestPublishFollowsEveryLink(t *testing.T) {
 			t.Errorf("%s published while its round is incomplete", p)
 		}
 	}
+	// The tsh feed, as the server serves it, for a web host to serve too.
+	if js := read(t, dir, "tourney.js"); !strings.HasPrefix(js, "newt={") || !strings.HasSuffix(strings.TrimSpace(js), ";") {
+		t.Errorf("tourney.js is not the tsh feed: %.80q", js)
+	}
 	if _, err := os.Stat(filepath.Join(dir, "style.css")); err != nil {
 		t.Error("no style.css")
 	}
