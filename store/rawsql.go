@@ -28,6 +28,9 @@ const (
 	getPlayerSQL     = `SELECT ` + playerColumns + ` FROM players WHERE id = ? LIMIT 1`
 	getTournamentSQL = `SELECT ` + tournamentColumns + ` FROM tournaments WHERE id = ? LIMIT 1`
 	resultForGameSQL = `SELECT ` + resultColumns + ` FROM results WHERE game_id = ? LIMIT 1`
+	// listResultsSQL reads a tournament's results, by id: every division
+	// view starts here (standings, ratings, prizes, the tsh feed).
+	listResultsSQL = `SELECT ` + resultColumns + ` FROM results WHERE tournament_id = ? ORDER BY id`
 )
 
 // gamesSQL is loadGames's statement for a condition on games.
@@ -41,7 +44,7 @@ func gamesSQL(where string) string {
 const claimGameSQL = `UPDATE games SET version = version + 1 WHERE id = ? AND version = ?`
 
 var preparedSQL = []string{claimGameSQL, listTurnsSQL, insertTurnSQL, insertAuditSQL, getPlayerSQL, getTournamentSQL,
-	resultForGameSQL, gamesSQL("games.id = ?"), gamesSQL("games.tournament_id = ?")}
+	resultForGameSQL, listResultsSQL, gamesSQL("games.id = ?"), gamesSQL("games.tournament_id = ?")}
 
 // stmtCache holds a pool's prepared statements by their SQL. It is filled
 // when the pool is opened and only read afterwards. The writer's must be
@@ -220,7 +223,9 @@ func scanTournament(row *sql.Row, r *tournamentRow) error {
 const resultColumns = `id, tournament_id, division_id, round, game_id, kind, player1_id, player2_id, score1, score2,
 	first_player_id, tie_break_winner_id, table_number, source, reason, created_at, updated_at, group_seats`
 
-func scanResult(row *sql.Row, r *resultRow) error {
+// scanResult reads a result's row (an *sql.Row or the current row of
+// *sql.Rows).
+func scanResult(row interface{ Scan(...any) error }, r *resultRow) error {
 	var (
 		division, game, player2, first, tieBreak nullInt
 		round, score1, score2, table             int64

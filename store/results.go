@@ -53,13 +53,25 @@ func (s *Store) DeleteResult(ctx context.Context, id int64) error {
 
 // ListResults returns a tournament's results, by id.
 func (s *Store) ListResults(ctx context.Context, tournamentID int64) ([]service.Result, error) {
-	var rows []resultRow
-	if err := s.reader(ctx).Where("tournament_id = ?", tournamentID).Order("id").Find(&rows).Error; err != nil {
+	c, err := s.conn(s.reader(ctx))
+	if err != nil {
 		return nil, wrap("list results", err)
 	}
-	rs := make([]service.Result, len(rows))
-	for i := range rows {
-		rs[i] = rows[i].toService()
+	rows, err := c.query(ctx, listResultsSQL, tournamentID)
+	if err != nil {
+		return nil, wrap("list results", err)
+	}
+	defer rows.Close()
+	rs := []service.Result{}
+	for rows.Next() {
+		var row resultRow
+		if err := scanResult(rows, &row); err != nil {
+			return nil, wrap("list results", err)
+		}
+		rs = append(rs, row.toService())
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap("list results", err)
 	}
 	return rs, nil
 }
