@@ -55,6 +55,8 @@ func TestBrowserConsoleSignsTabletOut(t *testing.T) {
 			run(t, director, chromedp.EmulateViewport(sz.w, sz.h),
 				eval(`document.querySelector("`+sels[0]+`").scrollIntoView({block: "center"})`))
 			for _, sel := range sels {
+				// Brought into view first: lists above it may still be loading.
+				run(t, director, eval(`document.querySelector(`+jsString(sel)+`).scrollIntoView({block: "nearest"})`))
 				problems, err := chromedp.Run(director, chromedp.Evaluate[[]string](fullyVisible(sel)))
 				if err != nil {
 					t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"tourney/service"
+	"tourney/store/pgtest"
 )
 
 // Issue 25: the security probe, repeatable. TestSecurityProbe runs, on a
@@ -388,7 +389,10 @@ func (w *probeWorld) directorControl(t *testing.T, routes []probeRoute) (ok, of 
 		}
 		of++
 		r := w.get(w.fill(rt.path, ""), w.Director)
-		if want, public := publicByDesign[rt.String()]; r.Status < 300 || public && r.Status == want {
+		want, public := publicByDesign[rt.String()]
+		// On PostgreSQL a backup is pg_dump's job: the route says so (409).
+		pgBackup := pgtest.Enabled() && rt.String() == "GET /api/v1/backup" && r.Status == http.StatusConflict
+		if r.Status < 300 || public && r.Status == want || pgBackup {
 			ok++
 		} else {
 			t.Errorf("control: %s as the director: %d %.200s", rt, r.Status, r.Body)
