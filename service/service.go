@@ -43,6 +43,7 @@ type Service struct {
 	recorded turnStatsCache              // recorded games summed up, for the statistics
 	creds    credCache                   // credentials recently authenticated
 	guard    guard                       // wrong credentials per client address and kind
+	told     highlightsTold              // highlights already published
 }
 
 // New returns a service over a store.
