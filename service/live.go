@@ -145,7 +145,6 @@ type hallGames struct {
 	games   []*loaded
 }
 
-//
 // keep (nil: every game, replayed) picks the games to read, given whether
 // each has a result, and those among them to replay; a game not replayed
 // has only its result (r is nil).
