@@ -15,6 +15,7 @@ import (
 func (p *pages) publicRoutes(r *gin.Engine) {
 	r.GET("/t/:id/standings", p.standings)
 	r.GET("/t/:id/updates", p.updates)
+	p.liveRoutes(r)
 }
 
 // updates tells the public pages when what they show has changed (a
