@@ -57,8 +57,8 @@ func (s *Service) Highlights(ctx context.Context, tournamentID int64, since time
 	out := []Highlight{}
 	for _, l := range h.games {
 		out = append(out, h.playHighlights(l)...)
-		out = append(out, h.gameHighlights(l)...)
 	}
+	out = append(out, h.resultHighlights(nil)...)
 	out = append(out, h.streaks()...)
 	out = slices.DeleteFunc(out, func(x Highlight) bool { return !since.IsZero() && !x.Time.After(since) })
 	slices.SortStableFunc(out, func(a, b Highlight) int {
@@ -117,14 +117,39 @@ func withdrawn(events []TurnEvent, i int) bool {
 	return false
 }
 
-// gameHighlights are a decided two-player game's high scores and upset.
-func (h *hallGames) gameHighlights(l *loaded) []Highlight {
-	r := l.official
-	if r == nil || r.Kind != ResultGame || r.Player2 == nil || r.Group != nil {
-		return nil
+// table is where a result was played (0: not known).
+func (h *hallGames) table(r *Result) int {
+	if r.Table == 0 && r.GameID != nil {
+		return h.tables[*r.GameID]
 	}
+	return r.Table
+}
+
+// twoPlayerGame: a game over the board between two players.
+func twoPlayerGame(r *Result) bool {
+	return r.Kind == ResultGame && r.Player2 != nil && r.Group == nil
+}
+
+// resultHighlights are the high scores and upsets of the results keep
+// picks (nil: all).
+func (h *hallGames) resultHighlights(keep func(*Result) bool) []Highlight {
+	var out []Highlight
+	for i := range h.results {
+		if r := &h.results[i]; twoPlayerGame(r) && (keep == nil || keep(r)) {
+			out = append(out, h.gameHighlights(r)...)
+		}
+	}
+	return out
+}
+
+// gameHighlights are a two-player game's high scores and upset.
+func (h *hallGames) gameHighlights(r *Result) []Highlight {
 	a, b := h.players[r.Player1], h.players[*r.Player2]
-	base := Highlight{Time: r.CreatedAt, Round: l.g.Round, Table: l.g.Table, Players: []string{a.Name, b.Name}, GameID: l.g.ID}
+	table := h.table(r)
+	base := Highlight{Time: r.CreatedAt, Round: r.Round, Table: table}
+	if r.GameID != nil {
+		base.GameID = *r.GameID
+	}
 	var out []Highlight
 	for _, side := range []struct {
 		p, o       Player
@@ -133,41 +158,46 @@ func (h *hallGames) gameHighlights(l *loaded) []Highlight {
 		if side.score >= HighGame {
 			x := base
 			x.Kind, x.Score, x.Players = HighlightHighGame, side.score, []string{side.p.Name, side.o.Name}
-			x.Sentence = fmt.Sprintf("%s scored %d against %s (%d) at table %d.", side.p.Name, side.score, side.o.Name, side.opp, l.g.Table)
+			x.Sentence = fmt.Sprintf("%s scored %d against %s (%d)%s.", side.p.Name, side.score, side.o.Name, side.opp, atTable(table))
 			out = append(out, x)
 		}
 		if side.score > side.opp && side.p.Rating > 0 && side.o.Rating-side.p.Rating >= Upset {
 			x := base
 			x.Kind, x.Score, x.Players = HighlightUpset, side.score, []string{side.p.Name, side.o.Name}
-			x.Sentence = fmt.Sprintf("%s (rated %d) beat %s (rated %d), %d to %d, at table %d.", side.p.Name, side.p.Rating, side.o.Name, side.o.Rating, side.score, side.opp, l.g.Table)
+			x.Sentence = fmt.Sprintf("%s (rated %d) beat %s (rated %d), %d to %d%s.", side.p.Name, side.p.Rating, side.o.Name, side.o.Rating, side.score, side.opp, atTable(table))
 			out = append(out, x)
 		}
 	}
 	return out
 }
 
-// streaks are the wins that make a player's run of wins Streak long or
-// longer, round by round among the decided two-player games.
-func (h *hallGames) streaks() []Highlight {
-	type won struct {
-		l   *loaded
-		win bool
+func atTable(table int) string {
+	if table == 0 {
+		return ""
 	}
-	byPlayer := map[int64][]won{}
-	for _, l := range h.games {
-		r := l.official
-		if r == nil || r.Kind != ResultGame || r.Player2 == nil || r.Group != nil {
-			continue
+	return fmt.Sprintf(" at table %d", table)
+}
+
+// streaks are the wins that make a player's run of wins Streak long or
+// longer, round by round among the two-player games over the board.
+func (h *hallGames) streaks() []Highlight {
+	byPlayer := map[int64][]*Result{}
+	for i := range h.results {
+		if r := &h.results[i]; twoPlayerGame(r) {
+			byPlayer[r.Player1] = append(byPlayer[r.Player1], r)
+			byPlayer[*r.Player2] = append(byPlayer[*r.Player2], r)
 		}
-		byPlayer[r.Player1] = append(byPlayer[r.Player1], won{l, r.Score1 > r.Score2})
-		byPlayer[*r.Player2] = append(byPlayer[*r.Player2], won{l, r.Score2 > r.Score1})
 	}
 	var out []Highlight
 	for id, games := range byPlayer {
-		slices.SortFunc(games, func(a, b won) int { return a.l.g.Round - b.l.g.Round })
+		slices.SortFunc(games, func(a, b *Result) int { return a.Round - b.Round })
 		run := 0
-		for _, w := range games {
-			if !w.win {
+		for _, r := range games {
+			mine, theirs := r.Score1, r.Score2
+			if r.Player1 != id {
+				mine, theirs = theirs, mine
+			}
+			if mine <= theirs {
 				run = 0
 				continue
 			}
@@ -175,9 +205,12 @@ func (h *hallGames) streaks() []Highlight {
 				continue
 			}
 			name := h.players[id].Name
-			out = append(out, Highlight{Time: w.l.official.CreatedAt, Round: w.l.g.Round, Table: w.l.g.Table,
-				Players: []string{name}, Kind: HighlightStreak, GameID: w.l.g.ID, Score: run,
-				Sentence: fmt.Sprintf("%s has won %d games in a row (round %d, table %d).", name, run, w.l.g.Round, w.l.g.Table)})
+			x := Highlight{Time: r.CreatedAt, Round: r.Round, Table: h.table(r), Players: []string{name}, Kind: HighlightStreak, Score: run,
+				Sentence: fmt.Sprintf("%s has won %d games in a row (round %d%s).", name, run, r.Round, atTable(h.table(r)))}
+			if r.GameID != nil {
+				x.GameID = *r.GameID
+			}
+			out = append(out, x)
 		}
 	}
 	return out

@@ -60,28 +60,23 @@ func (s *Service) highlightsAfter(no Notice) {
 // newHighlights are the highlights a notice may have made: for a game's
 // notice, that game's; for a result's, its round's results and streaks.
 func (s *Service) newHighlights(ctx context.Context, no Notice) []Highlight {
-	mine := func(g *Game) bool {
-		if no.Kind == NoticeGame {
-			return g.ID == no.GameID
-		}
-		return g.Round == no.Round
-	}
-	h, err := s.loadHallGames(ctx, no.TournamentID, func(g *Game, decided bool) (bool, bool) {
-		return decided || mine(g), no.Kind == NoticeGame && mine(g)
+	h, err := s.loadHallGames(ctx, no.TournamentID, func(g *Game, _ bool) (bool, bool) {
+		return no.Kind == NoticeGame && g.ID == no.GameID, true
 	})
 	if err != nil {
 		return nil
 	}
+	mine := func(r *Result) bool {
+		if no.Kind == NoticeGame {
+			return r.GameID != nil && *r.GameID == no.GameID
+		}
+		return r.Round == no.Round
+	}
 	var out []Highlight
 	for _, l := range h.games {
-		if !mine(l.g) {
-			continue
-		}
-		if l.r != nil {
-			out = append(out, h.playHighlights(l)...)
-		}
-		out = append(out, h.gameHighlights(l)...)
+		out = append(out, h.playHighlights(l)...)
 	}
+	out = append(out, h.resultHighlights(mine)...)
 	for _, x := range h.streaks() {
 		if no.Kind == NoticeGame && x.GameID == no.GameID || no.Kind == NoticeResult && x.Round == no.Round {
 			out = append(out, x)

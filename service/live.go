@@ -143,6 +143,10 @@ type hallGames struct {
 	t       *Tournament
 	players map[int64]Player
 	games   []*loaded
+	// results are every stored result (decided games are public whatever
+	// the delay); tables names each game's table.
+	results []Result
+	tables  map[int64]int
 }
 
 // keep (nil: every game, replayed) picks the games to read, given whether
@@ -157,7 +161,7 @@ func (s *Service) loadHallGames(ctx context.Context, tournamentID int64, keep fu
 	if err != nil {
 		return nil, err
 	}
-	h := &hallGames{t: t, players: map[int64]Player{}}
+	h := &hallGames{t: t, players: map[int64]Player{}, tables: map[int64]int{}}
 	names := map[int64]string{}
 	for _, p := range ps {
 		h.players[p.ID], names[p.ID] = p, p.Name
@@ -169,6 +173,10 @@ func (s *Service) loadHallGames(ctx context.Context, tournamentID int64, keep fu
 	results, err := s.Store.ListResults(ctx, t.ID)
 	if err != nil {
 		return nil, err
+	}
+	h.results = results
+	for _, g := range games {
+		h.tables[g.ID] = g.Table
 	}
 	byGame := map[int64]*Result{}
 	for i := range results {
