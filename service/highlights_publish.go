@@ -60,8 +60,8 @@ func (s *Service) highlightsAfter(no Notice) {
 // newHighlights are the highlights a notice may have made: for a game's
 // notice, that game's; for a result's, its round's results and streaks.
 func (s *Service) newHighlights(ctx context.Context, no Notice) []Highlight {
-	h, err := s.loadHallGames(ctx, no.TournamentID, func(g *Game, _ bool) (bool, bool) {
-		return no.Kind == NoticeGame && g.ID == no.GameID, true
+	h, err := s.loadHallGames(ctx, no.TournamentID, func(g *Game) bool {
+		return no.Kind == NoticeGame && g.ID == no.GameID
 	})
 	if err != nil {
 		return nil

@@ -149,10 +149,9 @@ type hallGames struct {
 	tables  map[int64]int
 }
 
-// keep (nil: every game, replayed) picks the games to read, given whether
-// each has a result, and those among them to replay; a game not replayed
-// has only its result (r is nil).
-func (s *Service) loadHallGames(ctx context.Context, tournamentID int64, keep func(g *Game, decided bool) (include, replay bool)) (*hallGames, error) {
+// loadHallGames reads a tournament for the hall: keep (nil: every game)
+// picks the games to replay; the results are read whole.
+func (s *Service) loadHallGames(ctx context.Context, tournamentID int64, keep func(g *Game) bool) (*hallGames, error) {
 	t, err := s.Store.GetTournament(ctx, tournamentID)
 	if err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
@@ -191,15 +190,7 @@ func (s *Service) loadHallGames(ctx context.Context, tournamentID int64, keep fu
 	delay := broadcastDelay(t)
 	for i := range games {
 		g := &games[i]
-		include, replayed := true, true
-		if keep != nil {
-			include, replayed = keep(g, byGame[g.ID] != nil)
-		}
-		if !include {
-			continue
-		}
-		if !replayed {
-			h.games = append(h.games, &loaded{t: t, g: g, names: names, official: byGame[g.ID]})
+		if keep != nil && !keep(g) {
 			continue
 		}
 		events, err := s.gameEvents(ctx, g)
