@@ -3,6 +3,7 @@ package api
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -149,4 +150,60 @@ func TestHighlightOnPublicStream(t *testing.T) {
 		return
 	}
 	t.Fatal("no highlight")
+}
+
+// High games, upsets and streaks come from the results, hand-entered ones
+// too, each in a plain sentence.
+func TestHighlightsFromResults(t *testing.T) {
+	f := newFixture(t)
+	player := func(name string, rating int) int64 {
+		return must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": name, "rating": rating}), http.StatusCreated).ID
+	}
+	low, high := player("Low", 1200), player("High", 1500)
+	results := []struct {
+		round        int
+		other        int64
+		scores       []int
+		wantKinds    []string
+		wantSentence string
+	}{
+		{1, high, []int{520, 300}, []string{service.HighlightHighGame, service.HighlightUpset}, "Low (rated 1200) beat High (rated 1500), 520 to 300."},
+		{2, player("P2", 1200), []int{400, 300}, nil, ""},
+		{3, player("P3", 1200), []int{400, 300}, nil, ""},
+		{4, player("P4", 1200), []int{400, 300}, nil, ""},
+		{5, player("P5", 1200), []int{400, 399}, []string{service.HighlightStreak}, "Low has won 5 games in a row (round 5)."},
+		{6, player("P6", 1700), []int{300, 499}, nil, ""}, // a loss ends the streak; no upset, no high game
+		{7, player("P7", 1200), []int{400, 300}, nil, ""},
+	}
+	seen := 0
+	for _, r := range results {
+		if r.round > 1 {
+			must[service.Round](t, f.post(f.tpath("/rounds"), f.Director, map[string]any{"number": r.round}), http.StatusCreated)
+		}
+		must[service.RoundResult](t, f.post(f.tpath("/results"), f.Director,
+			map[string]any{"round": r.round, "players": []int64{low, r.other}, "scores": r.scores}), http.StatusCreated)
+		hs := must[[]service.Highlight](t, f.get(f.tpath("/highlights"), ""), http.StatusOK)
+		if len(hs) != seen+len(r.wantKinds) {
+			t.Fatalf("round %d: %d highlights, want %d: %+v", r.round, len(hs), seen+len(r.wantKinds), hs)
+		}
+		var kinds []string
+		sentences := ""
+		for _, h := range hs {
+			if h.Round == r.round {
+				kinds = append(kinds, h.Kind)
+				sentences += h.Sentence + "\n"
+			}
+		}
+		slices.Sort(kinds)
+		if want := slices.Sorted(slices.Values(r.wantKinds)); !slices.Equal(kinds, want) {
+			t.Errorf("round %d: kinds %v, want %v", r.round, kinds, want)
+		}
+		if !strings.Contains(sentences, r.wantSentence) {
+			t.Errorf("round %d: sentences %q, want %q", r.round, sentences, r.wantSentence)
+		}
+		if len(hs) > 0 && hs[0].Round < r.round && len(r.wantKinds) > 0 {
+			t.Errorf("round %d: not newest first: %+v", r.round, hs)
+		}
+		seen = len(hs)
+	}
 }
