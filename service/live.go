@@ -104,6 +104,8 @@ type LivePlay struct {
 	Tiles    int    `json:"tiles,omitempty"` // tiles exchanged
 	Score    int    `json:"score"`
 	Bingo    bool   `json:"bingo,omitempty"`
+	// Withdrawn: the play was challenged off (the board no longer has it).
+	Withdrawn bool `json:"withdrawn,omitempty"`
 }
 
 // LiveTable is one table of the current round, as the public sees it.
@@ -214,7 +216,30 @@ func (s *Service) loadHallGames(ctx context.Context, tournamentID int64, keep fu
 // round the tournament is in where the division has games in it, else
 // the division's latest round with games.
 func (s *Service) LiveBoards(ctx context.Context, tournamentID int64) (*Live, error) {
-	h, err := s.loadHallGames(ctx, tournamentID, nil)
+	t, err := s.Store.GetTournament(ctx, tournamentID)
+	if err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	games, err := s.Store.ListGames(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	key := func(g *Game) int64 {
+		if g.DivisionID == nil {
+			return 0
+		}
+		return *g.DivisionID
+	}
+	round := map[int64]int{}
+	for _, g := range games {
+		if k := key(&g); round[k] != t.CurrentRound {
+			round[k] = max(round[k], g.Round)
+			if g.Round == t.CurrentRound {
+				round[k] = t.CurrentRound // the current round wins over later ones paired ahead
+			}
+		}
+	}
+	h, err := s.loadHallGames(ctx, tournamentID, func(g *Game) bool { return g.Round == round[key(g)] })
 	if err != nil {
 		return nil, err
 	}
@@ -225,21 +250,6 @@ func (s *Service) LiveBoards(ctx context.Context, tournamentID int64) (*Live, er
 	divName := map[int64]string{}
 	for _, d := range divs {
 		divName[d.ID] = d.Name
-	}
-	key := func(g *Game) int64 {
-		if g.DivisionID == nil {
-			return 0
-		}
-		return *g.DivisionID
-	}
-	round := map[int64]int{}
-	for _, l := range h.games {
-		if k := key(l.g); round[k] != h.t.CurrentRound {
-			round[k] = max(round[k], l.g.Round)
-			if l.g.Round == h.t.CurrentRound {
-				round[k] = h.t.CurrentRound // the current round wins over later ones paired ahead
-			}
-		}
 	}
 	out := &Live{TournamentID: h.t.ID, Name: h.t.Name, DelayTurns: broadcastDelay(h.t), Divisions: []LiveDivision{}}
 	at := map[int64]int{}
@@ -293,6 +303,7 @@ func (h *hallGames) liveTable(l *loaded) LiveTable {
 		}
 		lt.Turns++
 		if p := playOf(l.r, i); p != nil {
+			p.Withdrawn = withdrawn(l.r.events, i)
 			lt.LastPlay = p
 			at := e.CreatedAt
 			lt.At = &at

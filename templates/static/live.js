@@ -26,6 +26,7 @@
       case "exchange": return "Exchanged " + p.tiles + (p.tiles === 1 ? " tile" : " tiles");
       case "pass": return "Passed";
     }
+    if (p.withdrawn) return p.word + " at " + p.position + ", challenged off";
     return p.word + " at " + p.position + " for " + p.score + (p.bingo ? " (bingo)" : "");
   }
 
