@@ -57,6 +57,7 @@ func TestBrowserLiveFeatured(t *testing.T) {
 	liveRoom(f)
 	must[service.TurnResult](t, f.enter(f.game, f.Director, liveGame[0]), http.StatusCreated)
 	must[service.TurnResult](t, f.enter(f.game, f.Director, liveGame[1]), http.StatusCreated)
+	must[service.TurnResult](t, f.enter(f.game, f.Director, liveGame[2]), http.StatusCreated)
 	ctx := newChrome(t)
 	cases := []struct {
 		query, name string
@@ -71,7 +72,9 @@ func TestBrowserLiveFeatured(t *testing.T) {
 		run(t, ctx,
 			chromedp.EmulateViewport(1920, 1080),
 			chromedp.Navigate(fmt.Sprintf("%s/t/%d/live/1%s", f.URL, f.tournament, c.query)),
-			waitFor(`document.querySelectorAll(".live-table").length === 1 && document.querySelector(".live-table").textContent.includes("Exchanged 3 tiles")`),
+			waitFor(`document.querySelectorAll(".live-table").length === 1 && document.querySelector(".live-table").textContent.includes("WEARINGS at D8")`),
+			// The bingo runs in the ticker, inside the screen.
+			waitFor(`!document.getElementById("live-ticker").hidden && document.getElementById("live-ticker").textContent.includes("a bingo") && document.getElementById("live-ticker").getBoundingClientRect().bottom <= 1080`),
 			shotAt(c.name, 1920, 1080),
 		)
 		for expr, out := range map[string]*string{`getComputedStyle(document.body).backgroundColor`: &bg, `getComputedStyle(document.documentElement).backgroundColor`: &htmlBG} {
