@@ -42,7 +42,7 @@
     var sec = el("section", "live-table");
     sec.dataset.table = t.table;
     var head = el("header", "live-table-head");
-    head.appendChild(el("span", "live-table-no", "Table " + t.table));
+    head.appendChild(el("span", "live-table-no", "Table " + t.table + (t.division ? " · " + t.division : "")));
     head.appendChild(el("span", "live-turns", t.status === "finished" ? "Final" : "Turn " + (t.turns + 1)));
     sec.appendChild(head);
     var players = el("ol", "live-players");
