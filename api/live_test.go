@@ -207,3 +207,22 @@ func TestHighlightsFromResults(t *testing.T) {
 		seen = len(hs)
 	}
 }
+
+// The live boards show the round the tournament is in, even when the next
+// is paired ahead; then, once the director moves on, the next.
+func TestLiveBoardsCurrentRound(t *testing.T) {
+	f := newFixture(t)
+	must[service.Round](t, f.post(f.tpath("/rounds"), f.Director, map[string]any{"number": 2}), http.StatusCreated)
+	next := f.addGame(2, 1, f.players[1], f.players[0])
+	for _, c := range []struct {
+		current int
+		game    int64
+	}{{1, f.game}, {2, next}} {
+		must[service.Tournament](t, f.patch(f.tpath(""), f.Director, map[string]any{"current_round": c.current, "force": true, "reason": "test"}), http.StatusOK)
+		l := must[service.Live](t, f.get(f.tpath("/live"), ""), http.StatusOK)
+		if len(l.Divisions) != 1 || l.Divisions[0].Round != c.current || len(l.Divisions[0].Tables) != 1 || l.Divisions[0].Tables[0].GameID != c.game {
+			t.Errorf("current round %d: live %+v", c.current, l)
+		}
+	}
+	wantProblem(t, f.get("/api/v1/tournaments/999/live", ""), http.StatusNotFound, "not-found")
+}
