@@ -95,3 +95,38 @@ func TestBrowserLiveFeatured(t *testing.T) {
 		}
 	}
 }
+
+// A finished game's replay steps through its plays: the board after each,
+// the bingo last, back to the first play.
+func TestBrowserLiveReplay(t *testing.T) {
+	f := newFixture(t)
+	for _, in := range liveGame {
+		must[service.TurnResult](t, f.enter(f.game, f.Director, in), http.StatusCreated)
+	}
+	page := fmt.Sprintf("%s/t/%d/games/%d", f.URL, f.tournament, f.game)
+	ctx := newChrome(t)
+	// In play, the replay says so and shows nothing.
+	run(t, ctx,
+		chromedp.Navigate(page),
+		waitFor(`document.querySelector(".live-none") && document.querySelector(".live-none").textContent.includes("still being played") && !document.body.textContent.includes("WINDY")`),
+	)
+	must[service.TurnResult](t, f.enter(f.game, f.Director, turn{Player: 2, Kind: "end", Move: "abandoned"}), http.StatusCreated)
+	if r := f.get(gpath(f.game, ""), ""); r.Status != http.StatusOK {
+		t.Fatalf("finished game, public: %d %s", r.Status, r.Body)
+	}
+	cell := func(row, col int) string {
+		return fmt.Sprintf(`document.querySelectorAll(".live-board .sq")[%d].textContent`, row*15+col)
+	}
+	run(t, ctx,
+		chromedp.EmulateViewport(1024, 900),
+		chromedp.Navigate(page),
+		waitFor(`document.getElementById("replay-main").dataset.step === "3"`),
+		waitFor(cell(7, 3)+` === "W" && `+cell(14, 3)+` === "S"`),
+		waitFor(`document.querySelector(".live-last").textContent === "Doug: WEARINGS at D8 for 76"`),
+		shotAt("live-replay-final", 1024, 900),
+		chromedp.Click(chromedp.CSS(`button[data-step="first"]`)),
+		waitFor(`document.getElementById("replay-main").dataset.step === "0" && `+cell(7, 3)+` === ""`),
+		chromedp.Click(chromedp.CSS(`button[data-step="next"]`)),
+		waitFor(`document.getElementById("replay-main").dataset.step === "1" && `+cell(7, 3)+` === "W" && `+cell(8, 3)+` === ""`),
+	)
+}

@@ -10,6 +10,25 @@ import (
 func (p *pages) liveRoutes(r *gin.Engine) {
 	r.GET("/t/:id/live", p.liveBoards)
 	r.GET("/t/:id/live/:table", p.liveTable)
+	r.GET("/t/:id/games/:game", p.liveReplay)
+}
+
+// liveReplay steps through a finished game's record, turn by turn
+// (public; a game in play is not shown, see canRead).
+func (p *pages) liveReplay(c *gin.Context) {
+	q := parse(c)
+	id, game := q.id("id"), q.id("game")
+	if q.err != nil {
+		p.pageError(c, q.err)
+		return
+	}
+	t, err := p.s.svc.GetTournament(c.Request.Context(), id)
+	if err != nil {
+		p.pageError(c, err)
+		return
+	}
+	p.render(c, http.StatusOK, "live_game", livePage{page: page{Title: "Game · " + t.Name, BodyClass: "live-page live-replay", Styles: []string{"live.css"}},
+		TournamentID: t.ID, Name: t.Name, Game: game})
 }
 
 // livePage is what the live pages need: live.js reads the boards from
@@ -20,6 +39,7 @@ type livePage struct {
 	Name         string
 	Table        int  // the featured table (0: every table)
 	Overlay      bool // a transparent background, for a stream's overlay
+	Game         int64
 }
 
 // liveBoards is every table of the current round as a small board that
