@@ -56,7 +56,13 @@ func (s *Service) Watch(ctx context.Context, a Actor, tournamentID int64) (<-cha
 	if err := requireDirector(a); err != nil {
 		return nil, err
 	}
-	return s.watch(ctx, tournamentID, consoleBuffer, nil)
+	return s.watch(ctx, tournamentID, consoleBuffer, consoleView)
+}
+
+// consoleView is a notice as the console hears it: every one but the
+// highlights, which are for the public pages.
+func consoleView(no Notice) (Notice, bool) {
+	return no, no.Kind != NoticeHighlight
 }
 
 // Notices a watcher may fall behind by before it misses some: a console
