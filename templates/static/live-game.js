@@ -13,12 +13,7 @@
   var at = document.getElementById("replay-at");
   var game = null, plays = [], step = 0;
 
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  var el = window.liveBoard.el;
 
   function squares(move) {
     var m = /^\s*(\d+)([A-Za-z])\s+(\S+)/.exec(move) || /^\s*([A-Za-z])(\d+)\s+(\S+)/.exec(move);
@@ -58,29 +53,11 @@
     };
     if (step === plays.length) t.players.forEach(function (s, i) { s.score = game.players[i].score; });
     boards.textContent = "";
-    var sec = el("section", "live-table");
-    var head = el("header", "live-table-head");
-    head.appendChild(el("span", "live-table-no", "Round " + game.round + " · Table " + game.table));
-    head.appendChild(el("span", "live-turns", step === plays.length ? "Final" : "After " + step + " of " + plays.length));
-    sec.appendChild(head);
-    var ol = el("ol", "live-players");
-    t.players.forEach(function (s) {
-      var li = el("li", "live-player");
-      li.appendChild(el("span", "live-name", s.name));
-      li.appendChild(el("span", "live-score", String(s.score)));
-      ol.appendChild(li);
+    var sec = window.liveBoard.drawTable(t, {
+      table: "Round " + game.round + " · Table " + game.table,
+      turns: step === plays.length ? "Final" : "After " + step + " of " + plays.length,
+      last: p ? p.text : "Before the first play",
     });
-    sec.appendChild(ol);
-    var board = el("div", "live-board");
-    board.style.gridTemplateColumns = "repeat(" + (t.board.length ? t.board[0].length : 15) + ", 1fr)";
-    t.board.forEach(function (row) {
-      for (var i = 0; i < row.length; i++) {
-        var c = row.charAt(i);
-        board.appendChild(c === "." ? el("span", "sq") : el("span", "sq tile" + (c !== c.toUpperCase() ? " blank" : ""), c.toUpperCase()));
-      }
-    });
-    sec.appendChild(board);
-    sec.appendChild(el("p", "live-last", p ? p.text : "Before the first play"));
     boards.appendChild(sec);
     at.textContent = step + " / " + plays.length;
     main.dataset.step = String(step);

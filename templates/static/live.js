@@ -13,70 +13,7 @@
   var featured = main.dataset.table ? Number(main.dataset.table) : 0;
   var shown = {}; // table -> JSON last drawn, to redraw only what changed
 
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-
-  function playText(p) {
-    if (!p) return "No play yet";
-    switch (p.kind) {
-      case "exchange": return "Exchanged " + p.tiles + (p.tiles === 1 ? " tile" : " tiles");
-      case "pass": return "Passed";
-    }
-    if (p.withdrawn) return p.word + " at " + p.position + ", challenged off";
-    return p.word + " at " + p.position + " for " + p.score + (p.bingo ? " (bingo)" : "");
-  }
-
-  function clock(iso) {
-    if (!iso) return "";
-    var d = new Date(iso);
-    return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
-  }
-
-  // drawTable builds one table: its players and scores, the board, the
-  // last play and the turn count.
-  function drawTable(t) {
-    var sec = el("section", "live-table");
-    sec.dataset.table = t.table;
-    var head = el("header", "live-table-head");
-    head.appendChild(el("span", "live-table-no", "Table " + t.table + (t.division ? " · " + t.division : "")));
-    head.appendChild(el("span", "live-turns", t.status === "finished" ? "Final" : "Turn " + (t.turns + 1)));
-    sec.appendChild(head);
-    var players = el("ol", "live-players");
-    t.players.forEach(function (p) {
-      var li = el("li", "live-player" + (t.to_move === p.seat ? " to-move" : ""));
-      li.appendChild(el("span", "live-name", p.name));
-      li.appendChild(el("span", "live-score", String(p.score)));
-      players.appendChild(li);
-    });
-    sec.appendChild(players);
-    var board = el("div", "live-board");
-    board.setAttribute("role", "img");
-    board.setAttribute("aria-label", "Board at table " + t.table);
-    var cols = t.board.length ? t.board[0].length : 15;
-    board.style.gridTemplateColumns = "repeat(" + cols + ", 1fr)";
-    t.board.forEach(function (row) {
-      for (var i = 0; i < row.length; i++) {
-        var c = row.charAt(i);
-        if (c === ".") { board.appendChild(el("span", "sq")); continue; }
-        var blank = c !== c.toUpperCase();
-        board.appendChild(el("span", "sq tile" + (blank ? " blank" : ""), c.toUpperCase()));
-      }
-    });
-    sec.appendChild(board);
-    var last = el("p", "live-last");
-    if (t.last_play) {
-      var who = t.players[t.last_play.player - 1];
-      last.appendChild(el("span", "live-who", who ? who.name + ": " : ""));
-    }
-    last.appendChild(el("span", "live-play", playText(t.last_play)));
-    if (t.at) last.appendChild(el("span", "live-at", " · " + clock(t.at)));
-    sec.appendChild(last);
-    return sec;
-  }
+  var el = window.liveBoard.el, drawTable = window.liveBoard.drawTable;
 
   function render(live) {
     var tables = [];
