@@ -16,6 +16,7 @@ func (p *pages) publicRoutes(r *gin.Engine) {
 	r.GET("/t/:id/standings", p.standings)
 	r.GET("/t/:id/updates", p.updates)
 	r.GET("/t/:id/html/tourney.js", p.s.tourneyJS)
+	p.liveRoutes(r)
 }
 
 // updates tells the public pages when what they show has changed (a

@@ -51,16 +51,21 @@ func openStream(t *testing.T, url, token string) func() (event string, n service
 }
 
 // The public pages hear of results, pairings and finished games, with no
-// detail, and nothing of a game in play; the director hears of all.
+// detail, and of a game in play only that its table moved (the live
+// boards, issue 27); the director hears of all.
 func TestPublicUpdates(t *testing.T) {
 	f := newFixture(t)
 	public := openStream(t, f.URL+"/t/"+itoa(f.tournament)+"/updates", "")
 	director := openStream(t, f.URL+f.tpath("/events"), f.Director)
 
-	// A turn of a game in play: the director hears, the public does not.
+	// A turn of a game in play: the director hears of it; the public
+	// only that table 1 of round 1 moved.
 	must[service.TurnResult](t, f.enter(f.game, f.table, turn{Turn: 1, Player: 1, Move: "8D WINDY"}), http.StatusCreated)
 	if e, n := director(); e != service.NoticeGame || n.GameID != f.game {
 		t.Fatalf("director heard %s %+v", e, n)
+	}
+	if e, n := public(); e != service.NoticeTurn || n.Round != 1 || n.Table != 1 || n.GameID != 0 || n.Turn != 0 || n.Status != "" {
+		t.Fatalf("public heard %s %+v, want only that table 1 of round 1 moved", e, n)
 	}
 
 	// A result entered for two other players.

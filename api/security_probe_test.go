@@ -104,7 +104,9 @@ func newProbeWorld(t *testing.T) *probeWorld {
 			map[string]any{"name": name, "rating": 1500, "division_id": div.ID}), http.StatusCreated).ID)
 	}
 	must[service.RoundPairings](t, f.post(f.tpath("/rounds/1/pairings"), f.Director, map[string]any{"system": "koth"}), http.StatusCreated)
-	must[service.Tournament](t, f.patch(f.tpath(""), f.Director, map[string]any{"current_round": 1}), http.StatusOK)
+	// A broadcast delay of one play: the live boards show games in play,
+	// but not table 1's only play (issue 27).
+	must[service.Tournament](t, f.patch(f.tpath(""), f.Director, map[string]any{"current_round": 1, "settings": map[string]any{service.BroadcastDelaySetting: 1}}), http.StatusOK)
 	games := map[int]int64{}
 	for _, tb := range must[[]struct {
 		Table  int   `json:"table"`
@@ -216,6 +218,7 @@ var pageRoutes = []probeRoute{
 	{"GET", "/director/{id}/rounds", false}, {"GET", "/director/{id}/results", false},
 	{"GET", "/director/{id}/standings", false}, {"GET", "/director/{id}/games/{game}", false},
 	{"GET", "/t/{id}/standings", false}, {"GET", "/table/{table}", false},
+	{"GET", "/t/{id}/live", false}, {"GET", "/t/{id}/live/{table}", false}, {"GET", "/t/{id}/games/{game}", false},
 }
 
 func (r probeRoute) page() bool { return !strings.HasPrefix(r.path, "/api/") && r.path != "/healthz" }
@@ -271,6 +274,9 @@ var publicByDesign = map[string]int{
 	// The prize table and its winners (the ceremony's; provisional until the end).
 	"GET /api/v1/tournaments/{id}/prizes": 200, "GET /api/v1/tournaments/{id}/prizes.pdf": 200,
 	"GET /director": 200, "GET /t/{id}/standings": 200, // the sign-in form, the hall's standings
+	// The live boards and highlights: games in play, behind the broadcast delay.
+	"GET /api/v1/tournaments/{id}/live": 200, "GET /api/v1/tournaments/{id}/highlights": 200,
+	"GET /t/{id}/live": 200, "GET /t/{id}/live/{table}": 200, "GET /t/{id}/games/{game}": 200, // their pages (the replay reads the game's view: decided games only)
 }
 
 // probeBodies are bodies that pass a route's own checks of its input, so

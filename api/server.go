@@ -171,6 +171,8 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 	v1.POST("/tournaments/:id/tablets/:session/end", s.endTablet)
 	v1.GET("/tournaments/:id/audit", s.tournamentAudit)
 	v1.GET("/tournaments/:id/events", s.watch)
+	v1.GET("/tournaments/:id/live", s.liveBoards)
+	v1.GET("/tournaments/:id/highlights", s.highlights)
 
 	v1.POST("/tournaments/:id/results", s.enterResult)
 	v1.GET("/tournaments/:id/results", s.listResults)

@@ -116,7 +116,9 @@ func (s *Service) loadToEnter(ctx context.Context, a Actor, gameID int64) (*load
 }
 
 // canRead: the director and the game's table always; the public once the
-// game is finished.
+// game is finished. So the public game view never shows a game in play,
+// and the broadcast delay (live.go) has nothing to hold back here: the
+// public follows a game in play only on the live boards, behind it.
 func canRead(a Actor, l *loaded) error {
 	switch {
 	case a.IsDirector():

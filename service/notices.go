@@ -19,6 +19,8 @@ type Notice struct {
 	Status       string    `json:"status,omitempty"`
 	Flag         string    `json:"flag,omitempty"` // what needs the director's attention, if anything
 	At           time.Time `json:"at"`
+	// Highlight is a "highlight" notice's moment (see highlights.go).
+	Highlight *Highlight `json:"highlight,omitempty"`
 }
 
 // notices fans notices out to the watchers of each tournament, each
@@ -42,6 +44,10 @@ const (
 	NoticeResult   = "result"
 	NoticePairings = "pairings"
 	NoticePlayers  = "players"
+	// NoticeTurn (public only): a turn at a table in play; NoticeHighlight:
+	// a moment for the room, with its Highlight.
+	NoticeTurn      = "turn"
+	NoticeHighlight = "highlight"
 )
 
 // Watch subscribes the director to a tournament's notices until ctx ends
@@ -50,7 +56,13 @@ func (s *Service) Watch(ctx context.Context, a Actor, tournamentID int64) (<-cha
 	if err := requireDirector(a); err != nil {
 		return nil, err
 	}
-	return s.watch(ctx, tournamentID, consoleBuffer, nil)
+	return s.watch(ctx, tournamentID, consoleBuffer, consoleView)
+}
+
+// consoleView is a notice as the console hears it: every one but the
+// highlights, which are for the public pages.
+func consoleView(no Notice) (Notice, bool) {
+	return no, no.Kind != NoticeHighlight
 }
 
 // Notices a watcher may fall behind by before it misses some: a console
@@ -70,8 +82,13 @@ func (s *Service) WatchPublic(ctx context.Context, tournamentID int64) (<-chan N
 
 // publicView is a notice as the public may see it.
 func publicView(no Notice) (Notice, bool) {
-	if no.Kind == NoticeGame && no.Status != StatusFinished {
-		return Notice{}, false
+	switch {
+	case no.Kind == NoticeHighlight:
+		return no, true // made for the public, behind the broadcast delay
+	case no.Kind == NoticeGame && no.Status != StatusFinished:
+		// The live boards hear that a table moved; what they then read
+		// is behind the broadcast delay.
+		return Notice{Kind: NoticeTurn, TournamentID: no.TournamentID, Round: no.Round, Table: no.Table, At: no.At}, true
 	}
 	return Notice{Kind: no.Kind, TournamentID: no.TournamentID, Round: no.Round, At: no.At}, true
 }
@@ -143,6 +160,7 @@ func (s *Service) changeTournament(ctx context.Context, tournamentID int64, kind
 func (s *Service) publish(no Notice) {
 	s.fanOut(no)
 	s.Store.Broadcast(context.Background(), Change{Notice: &no})
+	s.highlightsAfter(no)
 }
 
 // fanOut sends a notice to this process's watchers of its tournament,

@@ -44,6 +44,7 @@ type Service struct {
 	creds    credCache                   // credentials recently authenticated
 	guard    guard                       // wrong credentials per client address and kind
 	feeds    feedCache                   // the tsh feeds built (feed_cache.go)
+	told     highlightsTold              // highlights already published
 }
 
 // New returns a service over a store.

@@ -201,6 +201,9 @@ func (s *Service) applyTournament(t *Tournament, in TournamentInput, creating bo
 	if t.CurrentRound < 0 {
 		return Errorf(KindInvalid, "bad-round", "rounds start at 1")
 	}
+	if err := checkBroadcastDelay(t.Settings); err != nil {
+		return err
+	}
 	return checkHallAddress(t.Settings)
 }
 

@@ -1,0 +1,346 @@
+package service
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"tourney/scoring"
+)
+
+// BroadcastDelaySetting is the tournament setting that holds back, on
+// every public answer, the newest turns of each game in progress: a
+// stream shown in the hall cannot help a player at the board. The
+// director and the table itself see everything.
+const BroadcastDelaySetting = "broadcast_delay_turns"
+
+// MaxBroadcastDelay is the most turns the delay may hold back.
+const MaxBroadcastDelay = 20
+
+// checkBroadcastDelay validates broadcast_delay_turns: a whole number of
+// turns from 0 to MaxBroadcastDelay (absent: 0).
+func checkBroadcastDelay(st Settings) error {
+	v, present := st[BroadcastDelaySetting]
+	if !present {
+		return nil
+	}
+	f, ok := v.(float64)
+	if n, isInt := v.(int); isInt {
+		f, ok = float64(n), true
+	}
+	if !ok || f != float64(int(f)) || f < 0 || f > MaxBroadcastDelay {
+		return Errorf(KindInvalid, "bad-broadcast-delay", "broadcast_delay_turns is a number of turns from 0 to %d, not %v", MaxBroadcastDelay, v)
+	}
+	st[BroadcastDelaySetting] = f
+	return nil
+}
+
+// broadcastDelay is the tournament's delay in turns (0: none).
+func broadcastDelay(t *Tournament) int {
+	switch v := t.Settings[BroadcastDelaySetting].(type) {
+	case float64:
+		return int(v)
+	case int:
+		return v
+	}
+	return 0
+}
+
+// inProgress: the game is still being played (no result yet).
+func (l *loaded) inProgress() bool {
+	return l.official == nil && l.r.status != StatusFinished && l.r.status != StatusVoided
+}
+
+// delayed is the game as the public may see it: for a game in progress,
+// the record without its newest n plays (and whatever followed them),
+// replayed again; a decided game as it is.
+func delayed(l *loaded, n int) (*loaded, error) {
+	if n <= 0 || !l.inProgress() {
+		return l, nil
+	}
+	var plays []int // seqs of the active plays
+	for _, e := range l.r.events {
+		if e.Kind == EventMove {
+			plays = append(plays, e.Seq)
+		}
+	}
+	cut := 1 // nothing shown
+	if len(plays) > n {
+		cut = plays[len(plays)-n]
+	}
+	kept := make([]TurnEvent, 0, len(l.events))
+	for _, e := range l.events {
+		if e.Seq < cut {
+			kept = append(kept, e)
+		}
+	}
+	r, _, err := replay(l.r.v, l.g, kept, l.t.ChallengeRule)
+	if err != nil {
+		return nil, err
+	}
+	out := *l
+	out.events, out.r = kept, r
+	return &out, nil
+}
+
+// LiveSeat is a player at a live table.
+type LiveSeat struct {
+	Seat     int    `json:"seat"`
+	PlayerID int64  `json:"player_id"`
+	Name     string `json:"name"`
+	Rating   int    `json:"rating,omitempty"`
+	Score    int    `json:"score"`
+}
+
+// LivePlay is the last play shown at a table. An exchange shows only how
+// many tiles went back, never which.
+type LivePlay struct {
+	Turn     int    `json:"turn"`
+	Seat     int    `json:"player"`
+	Kind     string `json:"kind"` // play, exchange or pass
+	Position string `json:"position,omitempty"`
+	Word     string `json:"word,omitempty"`
+	Tiles    int    `json:"tiles,omitempty"` // tiles exchanged
+	Score    int    `json:"score"`
+	Bingo    bool   `json:"bingo,omitempty"`
+	// Withdrawn: the play was challenged off (the board no longer has it).
+	Withdrawn bool `json:"withdrawn,omitempty"`
+}
+
+// LiveTable is one table of the current round, as the public sees it.
+type LiveTable struct {
+	GameID   int64      `json:"game_id"`
+	Round    int        `json:"round"`
+	Table    int        `json:"table"`
+	Players  []LiveSeat `json:"players"`
+	Status   string     `json:"status"`
+	Turns    int        `json:"turns"` // plays shown so far
+	ToMove   int        `json:"to_move,omitempty"`
+	Board    []string   `json:"board"`
+	LastPlay *LivePlay  `json:"last_play"`
+	At       *time.Time `json:"at"` // when the last play shown was entered
+}
+
+// LiveDivision is a division's current round.
+type LiveDivision struct {
+	DivisionID *int64      `json:"division_id,omitempty"`
+	Division   string      `json:"division,omitempty"`
+	Round      int         `json:"round"`
+	Tables     []LiveTable `json:"tables"`
+}
+
+// Live is every table of each division's current round (public).
+type Live struct {
+	TournamentID int64          `json:"tournament_id"`
+	Name         string         `json:"name"`
+	DelayTurns   int            `json:"broadcast_delay_turns"`
+	Divisions    []LiveDivision `json:"divisions"`
+}
+
+// hallGames reads every game of a tournament with what it takes to show
+// it to the public: each replayed, with its stored result, and held back
+// by the broadcast delay.
+type hallGames struct {
+	t       *Tournament
+	players map[int64]Player
+	games   []*loaded
+	// results are every stored result (decided games are public whatever
+	// the delay); tables names each game's table.
+	results []Result
+	tables  map[int64]int
+}
+
+// loadHallGames reads a tournament for the hall: keep (nil: every game)
+// picks the games to replay; the results are read whole.
+func (s *Service) loadHallGames(ctx context.Context, tournamentID int64, keep func(g *Game) bool) (*hallGames, error) {
+	t, err := s.Store.GetTournament(ctx, tournamentID)
+	if err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	ps, err := s.Store.ListPlayers(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	h := &hallGames{t: t, players: map[int64]Player{}, tables: map[int64]int{}}
+	names := map[int64]string{}
+	for _, p := range ps {
+		h.players[p.ID], names[p.ID] = p, p.Name
+	}
+	games, err := s.Store.ListGames(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	results, err := s.Store.ListResults(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	h.results = results
+	for _, g := range games {
+		h.tables[g.ID] = g.Table
+	}
+	byGame := map[int64]*Result{}
+	for i := range results {
+		if r := &results[i]; r.GameID != nil {
+			byGame[*r.GameID] = r
+		}
+	}
+	v, err := s.variantFor(t)
+	if err != nil {
+		return nil, err
+	}
+	delay := broadcastDelay(t)
+	for i := range games {
+		g := &games[i]
+		if keep != nil && !keep(g) {
+			continue
+		}
+		events, err := s.gameEvents(ctx, g)
+		if err != nil {
+			return nil, err
+		}
+		r, _, err := replay(v, g, events, t.ChallengeRule)
+		if err != nil {
+			continue // a record that no longer replays is the director's to fix; the hall skips it
+		}
+		l, err := delayed(&loaded{t: t, g: g, names: names, events: events, r: r, official: byGame[g.ID]}, delay)
+		if err != nil {
+			continue
+		}
+		h.games = append(h.games, l)
+	}
+	return h, nil
+}
+
+// LiveBoards shows every table of each division's current round: the
+// round the tournament is in where the division has games in it, else
+// the division's latest round with games.
+func (s *Service) LiveBoards(ctx context.Context, tournamentID int64) (*Live, error) {
+	t, err := s.Store.GetTournament(ctx, tournamentID)
+	if err != nil {
+		return nil, notFound(err, "tournament %d", tournamentID)
+	}
+	games, err := s.Store.ListGames(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	key := func(g *Game) int64 {
+		if g.DivisionID == nil {
+			return 0
+		}
+		return *g.DivisionID
+	}
+	round := map[int64]int{}
+	for _, g := range games {
+		if k := key(&g); round[k] != t.CurrentRound {
+			round[k] = max(round[k], g.Round)
+			if g.Round == t.CurrentRound {
+				round[k] = t.CurrentRound // the current round wins over later ones paired ahead
+			}
+		}
+	}
+	h, err := s.loadHallGames(ctx, tournamentID, func(g *Game) bool { return g.Round == round[key(g)] })
+	if err != nil {
+		return nil, err
+	}
+	divs, err := s.Store.ListDivisions(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	divName := map[int64]string{}
+	for _, d := range divs {
+		divName[d.ID] = d.Name
+	}
+	out := &Live{TournamentID: h.t.ID, Name: h.t.Name, DelayTurns: broadcastDelay(h.t), Divisions: []LiveDivision{}}
+	at := map[int64]int{}
+	for _, l := range h.games {
+		k := key(l.g)
+		if l.g.Round != round[k] {
+			continue
+		}
+		i, ok := at[k]
+		if !ok {
+			i = len(out.Divisions)
+			at[k] = i
+			out.Divisions = append(out.Divisions, LiveDivision{DivisionID: copyID(l.g.DivisionID), Division: divName[k], Round: round[k], Tables: []LiveTable{}})
+		}
+		out.Divisions[i].Tables = append(out.Divisions[i].Tables, h.liveTable(l))
+	}
+	for i := range out.Divisions {
+		slices.SortFunc(out.Divisions[i].Tables, func(a, b LiveTable) int { return a.Table - b.Table })
+	}
+	return out, nil
+}
+
+// liveTable is a game as the live boards show it: never a rack, never an
+// exchange's letters.
+func (h *hallGames) liveTable(l *loaded) LiveTable {
+	eg := l.r.game
+	lt := LiveTable{GameID: l.g.ID, Round: l.g.Round, Table: l.g.Table, Status: l.r.status,
+		Board: eg.Board().Text(l.r.v.Tiles), Players: []LiveSeat{}}
+	if l.official != nil {
+		lt.Status = StatusFinished
+	}
+	totals := eg.Totals()
+	res := eg.Result()
+	off := officialView(l.g, l.official)
+	for i, id := range l.g.Seats {
+		score := totals[i]
+		switch {
+		case off != nil:
+			score = off.Scores[i]
+		case res.Over && res.Complete:
+			score = res.Final[i]
+		}
+		lt.Players = append(lt.Players, LiveSeat{Seat: i + 1, PlayerID: id, Name: h.players[id].Name, Rating: h.players[id].Rating, Score: score})
+	}
+	if lt.Status != StatusFinished && lt.Status != StatusVoided {
+		lt.ToMove = eg.ToMove() + 1
+	}
+	for i, e := range l.r.events {
+		if e.Kind != EventMove {
+			continue
+		}
+		lt.Turns++
+		if p := playOf(l.r, i); p != nil {
+			p.Withdrawn = withdrawn(l.r.events, i)
+			lt.LastPlay = p
+			at := e.CreatedAt
+			lt.At = &at
+		}
+	}
+	return lt
+}
+
+// playOf describes the active event i of a replay if it is a play (nil
+// otherwise): where, what word and for how much; an exchange only by its
+// count.
+func playOf(r *replayed, i int) *LivePlay {
+	e, t := r.events[i], r.turns[i]
+	if e.Kind != EventMove || t == nil {
+		return nil
+	}
+	p := &LivePlay{Turn: e.Seq, Seat: e.Seat, Score: t.Score}
+	m := t.Event.Move
+	switch {
+	case m.Kind == scoring.MoveExchange:
+		p.Kind, p.Tiles = "exchange", m.Count
+		if p.Tiles == 0 {
+			p.Tiles = len(m.Exchange)
+		}
+	case m.Kind == scoring.MovePlace && t.Placement != nil:
+		p.Kind, p.Position = "play", t.Placement.Position()
+		if t.Breakdown != nil {
+			if len(t.Breakdown.Words) > 0 {
+				p.Word = t.Breakdown.Words[0].Word
+			}
+			p.Bingo = t.Breakdown.Bingo > 0
+		}
+		if p.Word == "" {
+			p.Word = strings.TrimSpace(strings.TrimPrefix(e.Move, p.Position))
+		}
+	default:
+		p.Kind = "pass"
+	}
+	return p
+}

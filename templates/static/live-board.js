@@ -1,0 +1,79 @@
+// One table of the live pages drawn as a small board (live.js, and the
+// replay's live-game.js): its players and scores, the board from its rows
+// of letters, and the last play. window.liveBoard.drawTable(t, labels)
+// takes a table as GET /live gives it; labels (optional) replace the
+// head's two labels and the last line's text.
+(function () {
+  "use strict";
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function playText(p) {
+    if (!p) return "No play yet";
+    switch (p.kind) {
+      case "exchange": return "Exchanged " + p.tiles + (p.tiles === 1 ? " tile" : " tiles");
+      case "pass": return "Passed";
+    }
+    if (p.withdrawn) return p.word + " at " + p.position + ", challenged off";
+    return p.word + " at " + p.position + " for " + p.score + (p.bingo ? " (bingo)" : "");
+  }
+
+  function clock(iso) {
+    if (!iso) return "";
+    var d = new Date(iso);
+    return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
+  }
+
+  // drawTable builds one table: its players and scores, the board, the
+  // last play and the turn count.
+  function drawTable(t, labels) {
+    labels = labels || {};
+    var sec = el("section", "live-table");
+    sec.dataset.table = t.table;
+    var head = el("header", "live-table-head");
+    head.appendChild(el("span", "live-table-no", labels.table || "Table " + t.table + (t.division ? " · " + t.division : "")));
+    head.appendChild(el("span", "live-turns", labels.turns || (t.status === "finished" ? "Final" : "Turn " + (t.turns + 1))));
+    sec.appendChild(head);
+    var players = el("ol", "live-players");
+    t.players.forEach(function (p) {
+      var li = el("li", "live-player" + (t.to_move === p.seat ? " to-move" : ""));
+      li.appendChild(el("span", "live-name", p.name));
+      li.appendChild(el("span", "live-score", String(p.score)));
+      players.appendChild(li);
+    });
+    sec.appendChild(players);
+    var board = el("div", "live-board");
+    board.setAttribute("role", "img");
+    board.setAttribute("aria-label", "Board at table " + t.table);
+    var cols = t.board.length ? t.board[0].length : 15;
+    board.style.gridTemplateColumns = "repeat(" + cols + ", 1fr)";
+    t.board.forEach(function (row) {
+      for (var i = 0; i < row.length; i++) {
+        var c = row.charAt(i);
+        if (c === ".") { board.appendChild(el("span", "sq")); continue; }
+        var blank = c !== c.toUpperCase();
+        board.appendChild(el("span", "sq tile" + (blank ? " blank" : ""), c.toUpperCase()));
+      }
+    });
+    sec.appendChild(board);
+    var last = el("p", "live-last");
+    if (labels.last !== undefined) {
+      last.textContent = labels.last;
+    } else if (t.last_play) {
+      var who = t.players[t.last_play.player - 1];
+      last.appendChild(el("span", "live-who", who ? who.name + ": " : ""));
+    }
+    if (labels.last === undefined) {
+      last.appendChild(el("span", "live-play", playText(t.last_play)));
+      if (t.at) last.appendChild(el("span", "live-at", " · " + clock(t.at)));
+    }
+    sec.appendChild(last);
+    return sec;
+  }
+
+  window.liveBoard = { el: el, drawTable: drawTable };
+})();

@@ -1,0 +1,79 @@
+// The live boards (/t/{id}/live) and the featured table
+// (/t/{id}/live/{table}): the tables of the current round as the public
+// may see them (behind the broadcast delay), read again whenever the
+// public update stream says a table moved; highlights from the same
+// stream run in the ticker.
+(function () {
+  "use strict";
+  var main = document.getElementById("live-main");
+  if (!main) return;
+  var boards = document.getElementById("live-boards");
+  var ticker = document.getElementById("live-ticker");
+  var status = document.getElementById("live-status");
+  var featured = main.dataset.table ? Number(main.dataset.table) : 0;
+  var shown = {}; // table -> JSON last drawn, to redraw only what changed
+
+  var el = window.liveBoard.el, drawTable = window.liveBoard.drawTable;
+
+  function render(live) {
+    var tables = [];
+    live.divisions.forEach(function (d) {
+      d.tables.forEach(function (t) { t.division = d.division; tables.push(t); });
+    });
+    if (featured) tables = tables.filter(function (t) { return t.table === featured; });
+    if (!tables.length) {
+      boards.textContent = "";
+      boards.appendChild(el("p", "live-none", featured ? "Table " + featured + " has no game this round." : "No tables in play."));
+      shown = {};
+      return;
+    }
+    var none = boards.querySelector(".live-none");
+    if (none) none.remove();
+    var keep = {};
+    tables.forEach(function (t) {
+      var json = JSON.stringify(t);
+      keep[t.table] = true;
+      var old = boards.querySelector('.live-table[data-table="' + t.table + '"]');
+      if (old && shown[t.table] === json) return;
+      var sec = drawTable(t);
+      if (old) boards.replaceChild(sec, old); else boards.appendChild(sec);
+      shown[t.table] = json;
+    });
+    Array.prototype.forEach.call(boards.querySelectorAll(".live-table"), function (s) {
+      if (!keep[s.dataset.table]) { s.remove(); delete shown[s.dataset.table]; }
+    });
+    main.dataset.loaded = String((Number(main.dataset.loaded) || 0) + 1);
+  }
+
+  var pending = null;
+  function load() {
+    pending = null;
+    fetch(main.dataset.api, { headers: { Accept: "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(render)
+      .catch(function () { if (status) status.textContent = "Reconnecting…"; });
+  }
+  function soon() { if (!pending) pending = setTimeout(load, 250); }
+
+  function addHighlight(h) {
+    var item = el("p", "live-highlight live-" + h.kind, h.sentence);
+    ticker.insertBefore(item, ticker.firstChild);
+    while (ticker.children.length > 3) ticker.removeChild(ticker.lastChild);
+    ticker.hidden = false;
+  }
+
+  fetch(main.dataset.highlights).then(function (r) { return r.ok ? r.json() : []; }).then(function (list) {
+    list.slice(0, 3).reverse().forEach(addHighlight);
+  }).catch(function () {});
+  load();
+
+  if (!window.EventSource) return;
+  var es = new EventSource(main.dataset.updates);
+  es.addEventListener("open", function () { if (status) status.textContent = "Live"; soon(); });
+  es.addEventListener("error", function () { if (status) status.textContent = "Reconnecting…"; });
+  ["turn", "game", "result", "pairings", "players"].forEach(function (kind) { es.addEventListener(kind, soon); });
+  es.addEventListener("highlight", function (e) {
+    var n = JSON.parse(e.data);
+    if (n.highlight) addHighlight(n.highlight);
+  });
+})();
