@@ -277,6 +277,8 @@ var publicByDesign = map[string]int{
 	// The live boards and highlights: games in play, behind the broadcast delay.
 	"GET /api/v1/tournaments/{id}/live": 200, "GET /api/v1/tournaments/{id}/highlights": 200,
 	"GET /t/{id}/live": 200, "GET /t/{id}/live/{table}": 200, "GET /t/{id}/games/{game}": 200, // their pages (the replay reads the game's view: decided games only)
+	// tsh's tourney.js, for Woogles and overlays: results that are in.
+	"GET /api/v1/tournaments/{id}/tourney.js": 200, "GET /t/{id}/html/tourney.js": 200,
 }
 
 // probeBodies are bodies that pass a route's own checks of its input, so

@@ -50,7 +50,9 @@ type feedEntry struct {
 
 // noticed counts a change to a tournament, if the public hear of it.
 func (c *feedCache) noticed(no Notice) {
-	if _, ok := publicView(no); !ok {
+	// A turn of a game in progress changes nothing the feed shows (a game
+	// has no score in it until its result is in), nor does a highlight.
+	if pub, ok := publicView(no); !ok || pub.Kind == NoticeTurn {
 		return
 	}
 	c.mu.Lock()
