@@ -4,13 +4,14 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"tourney/internal/browsertest"
 )
 
 // The browser tests drive the pages in headless Chromium (Debian's
@@ -18,25 +19,7 @@ import (
 // .ci/run installs it, and elsewhere with TOURNEY_BROWSER_TESTS=1.
 func newChrome(t *testing.T) context.Context {
 	t.Helper()
-	if os.Getenv("TOURNEY_BROWSER_TESTS") != "1" && os.Getenv("CI") != "true" {
-		t.Skip("set TOURNEY_BROWSER_TESTS=1 to drive the pages in headless Chromium")
-	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1024, 768),
-	}
-	if p := os.Getenv("TOURNEY_CHROME"); p != "" {
-		opts = append(opts, chromedp.ExecPath(p))
-	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(alloc)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelTimeout(); cancel(); cancelAlloc() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-	return ctx
+	return browsertest.Chrome(t)
 }
 
 func run(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp.Void]) {

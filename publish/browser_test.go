@@ -6,34 +6,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"tourney/internal/browsertest"
 )
 
-// newChrome starts headless Chromium as the api package's browser tests
-// do (api/pages_browser_test.go), with TOURNEY_BROWSER_TESTS=1.
+// newChrome starts headless Chromium as every page test does
+// (internal/browsertest), with TOURNEY_BROWSER_TESTS=1 or under CI.
 func newChrome(t *testing.T) context.Context {
 	t.Helper()
-	if os.Getenv("TOURNEY_BROWSER_TESTS") != "1" && os.Getenv("CI") != "true" {
-		t.Skip("set TOURNEY_BROWSER_TESTS=1 to open the pages in headless Chromium")
-	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1024, 768),
-	}
-	if p := os.Getenv("TOURNEY_CHROME"); p != "" {
-		opts = append(opts, chromedp.ExecPath(p))
-	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(alloc)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelTimeout(); cancel(); cancelAlloc() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-	return ctx
+	return browsertest.Chrome(t)
 }
 
 // shot saves a screenshot in TOURNEY_SCREENSHOTS, when set.
