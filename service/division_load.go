@@ -284,16 +284,21 @@ func (s *Service) loadDivision(ctx context.Context, t *Tournament, div *Division
 		}
 	}
 
+	// Each round's games and results, in the order they were stored.
+	games, results := map[int][]*Game{}, map[int][]*Result{}
 	var rounds []int
-	for _, g := range st.games {
+	for i := range st.games {
+		g := &st.games[i]
+		games[g.Round] = append(games[g.Round], g)
 		rounds = append(rounds, g.Round)
 	}
 	for _, r := range st.results {
+		results[r.Round] = append(results[r.Round], r)
 		rounds = append(rounds, r.Round)
 	}
 	slices.Sort(rounds)
 	for _, round := range slices.Compact(rounds) {
-		st.loadRound(round)
+		st.loadRound(round, games[round], results[round])
 	}
 	if err := st.d.SetConfig(st.cfg); err != nil {
 		return nil, standingsError(err)
@@ -308,15 +313,13 @@ func (s *Service) loadDivision(ctx context.Context, t *Tournament, div *Division
 	return st, nil
 }
 
-// loadRound applies one round's pairings and results.
-func (st *divState) loadRound(round int) {
+// loadRound applies one round's pairings and results: its games and its
+// result rows.
+func (st *divState) loadRound(round int, games []*Game, results []*Result) {
 	var ps []standings.Pairing
 	paired := map[int64]bool{}
-	for _, g := range st.games {
-		if g.Round != round {
-			continue
-		}
-		if isPairGame(&g) {
+	for _, g := range games {
+		if isPairGame(g) {
 			ps = append(ps, standings.Pairing{Player: st.line[g.Seats[0]], Opponent: st.line[g.Seats[1]], First: st.line[g.Seats[0]], Table: g.Table})
 		} else {
 			ps = append(ps, standings.Pairing{Group: st.lines(g.Seats), Teams: g.Teams, Table: g.Table})
@@ -327,8 +330,8 @@ func (st *divState) loadRound(round int) {
 	}
 	// A result between players with no game is their pairing (tsh's way,
 	// and how an imported round is kept).
-	for _, r := range st.results {
-		if r.Round != round || r.Player2 == nil || slices.ContainsFunc(r.playerIDs(), func(id int64) bool { return paired[id] }) {
+	for _, r := range results {
+		if r.Player2 == nil || slices.ContainsFunc(r.playerIDs(), func(id int64) bool { return paired[id] }) {
 			continue
 		}
 		if r.Group != nil {
@@ -348,10 +351,7 @@ func (st *divState) loadRound(round int) {
 			}
 		}
 	}
-	for _, r := range st.results {
-		if r.Round != round {
-			continue
-		}
+	for _, r := range results {
 		if _, err := st.d.Enter(st.entryOf(r)); err != nil {
 			st.skipped[r.ID] = true
 			st.problems = append(st.problems, fmt.Sprintf("round %d: result %d left out: %v", round, r.ID, err))

@@ -324,9 +324,6 @@ func (s *Service) checkCurrentRound(ctx context.Context, t *Tournament, next int
 // hasUndivided reports whether some player of a tournament with
 // divisions is in none of them.
 func (s *Service) hasUndivided(ctx context.Context, tournamentID int64) bool {
-	ps, err := s.Store.ListPlayers(ctx, tournamentID)
-	if err != nil {
-		return false
-	}
-	return slices.ContainsFunc(ps, func(p Player) bool { return p.DivisionID == nil })
+	some, err := s.Store.HasUndividedPlayers(ctx, tournamentID)
+	return err == nil && some
 }

@@ -31,6 +31,8 @@ type Store interface {
 	CreatePlayer(ctx context.Context, p *Player) error
 	GetPlayer(ctx context.Context, id int64) (*Player, error)
 	ListPlayers(ctx context.Context, tournamentID int64) ([]Player, error)
+	// HasUndividedPlayers: some player of the tournament is in no division.
+	HasUndividedPlayers(ctx context.Context, tournamentID int64) (bool, error)
 	UpdatePlayer(ctx context.Context, p *Player) error
 
 	CreateRound(ctx context.Context, r *Round) error

@@ -95,6 +95,7 @@ type Division struct {
 	cfg     Config
 	players []Player
 	slots   [][]slot // slots[id-1][round-1]; trailing empty slots trimmed
+	rounds  int      // the longest of slots, kept by setSlot (every entry asks for it)
 }
 
 // NewDivision starts an empty division with the given rules.
@@ -129,6 +130,7 @@ func (d *Division) Clone() *Division {
 	for i, s := range d.slots {
 		c.slots[i] = slices.Clone(s)
 	}
+	c.rounds = d.rounds
 	return c
 }
 
@@ -281,7 +283,10 @@ func (d *Division) SetFixedTable(id, table int) error {
 }
 
 // Rounds is the last round in which anyone is paired.
-func (d *Division) Rounds() int {
+func (d *Division) Rounds() int { return d.rounds }
+
+// countRounds is the longest of the slots, counted.
+func (d *Division) countRounds() int {
 	n := 0
 	for _, s := range d.slots {
 		n = max(n, len(s))
@@ -301,6 +306,7 @@ func (d *Division) slotAt(id, round int) slot {
 // setSlot stores a slot, growing or trimming the player's rounds.
 func (d *Division) setSlot(id, round int, s slot) {
 	ss := d.slots[id-1]
+	had := len(ss)
 	for len(ss) < round {
 		ss = append(ss, slot{})
 	}
@@ -309,6 +315,12 @@ func (d *Division) setSlot(id, round int, s slot) {
 		ss = ss[:len(ss)-1]
 	}
 	d.slots[id-1] = ss
+	switch {
+	case len(ss) > d.rounds:
+		d.rounds = len(ss)
+	case len(ss) < had && had == d.rounds:
+		d.rounds = d.countRounds()
+	}
 	if s.start != StartUnknown {
 		d.TrackFirsts = true
 	}

@@ -171,6 +171,7 @@ func (d *Division) loadT(lines []tLine) error {
 		d.slots[i] = slots
 		anySlots = anySlots || len(slots) > 0
 	}
+	d.rounds = d.countRounds()
 	d.TrackFirsts = hadP12 && anySlots
 	return nil
 }

@@ -264,6 +264,16 @@ CREATE INDEX credentials_parent ON credentials (parent_id);
 -- "class" field): '' for none, when the division's class_floors decide.
 ALTER TABLE players ADD COLUMN class TEXT NOT NULL DEFAULT '';
 `},
+	{13, "results revisions", `
+-- Every write to a tournament's results moves its results_rev, in the
+-- writing transaction, and stamps the rows it wrote with the new value;
+-- a delete also moves results_epoch. A reader holding the rows of one
+-- revision reads only those stamped after it (results_cache.go).
+ALTER TABLE tournaments ADD COLUMN results_rev INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tournaments ADD COLUMN results_epoch INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE results ADD COLUMN rev INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX results_rev ON results (tournament_id, rev);
+`},
 }
 
 // migrate applies the migrations up to version upTo that the database

@@ -279,6 +279,7 @@ type resultRow struct {
 	CreatedAt      time.Time `gorm:"column:created_at;autoCreateTime:false"`
 	UpdatedAt      time.Time `gorm:"column:updated_at;autoUpdateTime:false"`
 	GroupSeats     *string   `gorm:"column:group_seats"` // migration 8: JSON, NULL for two players
+	Rev            int64     `gorm:"column:rev"`         // migration 13: the results revision that wrote it
 }
 
 func (resultRow) TableName() string { return "results" }

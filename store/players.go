@@ -42,18 +42,45 @@ func (s *Store) GetPlayer(ctx context.Context, id int64) (*service.Player, error
 
 // ListPlayers returns a tournament's players, by id.
 func (s *Store) ListPlayers(ctx context.Context, tournamentID int64) ([]service.Player, error) {
-	var rows []playerRow
-	if err := s.reader(ctx).Where("tournament_id = ?", tournamentID).Order("id").Find(&rows).Error; err != nil {
+	c, err := s.conn(s.reader(ctx))
+	if err != nil {
 		return nil, wrap("list players", err)
 	}
-	ps := make([]service.Player, len(rows))
-	for i := range rows {
-		var err error
-		if ps[i], err = rows[i].toService(); err != nil {
-			return nil, wrap(fmt.Sprintf("player %d: tsh fields", rows[i].ID), err)
+	rows, err := c.query(ctx, listPlayersSQL, tournamentID)
+	if err != nil {
+		return nil, wrap("list players", err)
+	}
+	defer rows.Close()
+	ps := []service.Player{}
+	for rows.Next() {
+		var row playerRow
+		if err := scanPlayer(rows, &row); err != nil {
+			return nil, wrap("list players", err)
 		}
+		p, err := row.toService()
+		if err != nil {
+			return nil, wrap(fmt.Sprintf("player %d: tsh fields", row.ID), err)
+		}
+		ps = append(ps, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap("list players", err)
 	}
 	return ps, nil
+}
+
+// HasUndividedPlayers reports whether some player of a tournament is in no
+// division.
+func (s *Store) HasUndividedPlayers(ctx context.Context, tournamentID int64) (bool, error) {
+	var some bool
+	c, err := s.conn(s.reader(ctx))
+	if err == nil {
+		err = c.queryRow(ctx, undividedSQL, tournamentID).Scan(&some)
+	}
+	if err != nil {
+		return false, wrap("undivided players", err)
+	}
+	return some, nil
 }
 
 // UpdatePlayer writes every field of p but ID.

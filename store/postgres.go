@@ -38,7 +38,7 @@ func openPostgres(url string, o options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", where, err)
 	}
-	s := &Store{w: w, pg: true, batchMembers: o.batchMembers, batchAge: o.batchAge, commitFault: o.commitFault}
+	s := &Store{w: w, pg: true, batchMembers: o.batchMembers, batchAge: o.batchAge, commitFault: o.commitFault, revs: o.upTo >= resultsRevsVersion}
 	s.wDB = s.sqlDB(w)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

@@ -26,6 +26,8 @@ const (
 	insertAuditSQL = `INSERT INTO audit_entries (tournament_id, game_id, who, action, reason,
 	before, after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 	getPlayerSQL     = `SELECT ` + playerColumns + ` FROM players WHERE id = ? LIMIT 1`
+	listPlayersSQL   = `SELECT ` + playerColumns + ` FROM players WHERE tournament_id = ? ORDER BY id`
+	undividedSQL     = `SELECT EXISTS (SELECT 1 FROM players WHERE tournament_id = ? AND division_id IS NULL)`
 	getTournamentSQL = `SELECT ` + tournamentColumns + ` FROM tournaments WHERE id = ? LIMIT 1`
 	resultForGameSQL = `SELECT ` + resultColumns + ` FROM results WHERE game_id = ? LIMIT 1`
 	// listResultsSQL reads a tournament's results, by id: every division
@@ -43,7 +45,7 @@ func gamesSQL(where string) string {
 // claimGameSQL moves a game to its next version, if it is at the one given.
 const claimGameSQL = `UPDATE games SET version = version + 1 WHERE id = ? AND version = ?`
 
-var preparedSQL = []string{claimGameSQL, listTurnsSQL, insertTurnSQL, insertAuditSQL, getPlayerSQL, getTournamentSQL,
+var preparedSQL = []string{moveResultsSQL, moveResultsOfSQL, dropResultsOfSQL, resultsHeadSQL, resultsSinceSQL, claimGameSQL, listTurnsSQL, insertTurnSQL, insertAuditSQL, getPlayerSQL, listPlayersSQL, undividedSQL, getTournamentSQL,
 	resultForGameSQL, listResultsSQL, gamesSQL("games.id = ?"), gamesSQL("games.tournament_id = ?")}
 
 // stmtCache holds a pool's prepared statements by their SQL. It is filled
@@ -191,7 +193,7 @@ const gameColumns = `games.id, games.tournament_id, games.division_id, games.rou
 // playerColumns are playerRow's columns, in scanPlayer's order.
 const playerColumns = `id, tournament_id, division_id, name, rating, member_id, withdrawn, fixed_table, tsh_fields, class`
 
-func scanPlayer(row *sql.Row, r *playerRow) error {
+func scanPlayer(row interface{ Scan(...any) error }, r *playerRow) error {
 	var (
 		division      nullInt
 		rating, fixed int64

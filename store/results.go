@@ -22,7 +22,14 @@ func (s *Store) CreateResult(ctx context.Context, r *service.Result) error {
 	}
 	row := toResultRow(r)
 	row.ID = 0
-	if err := s.writer(ctx).Create(&row).Error; err != nil {
+	err := s.InTx(ctx, func(ctx context.Context) error {
+		db, err := s.moveResults(ctx, &row, moveResultsSQL, r.TournamentID)
+		if err != nil {
+			return err
+		}
+		return db.Create(&row).Error
+	})
+	if err != nil {
 		return wrap("create result", err)
 	}
 	r.ID = row.ID
@@ -36,44 +43,73 @@ func (s *Store) UpdateResult(ctx context.Context, r *service.Result) error {
 		r.UpdatedAt = now()
 	}
 	row := toResultRow(r)
-	return update(s.writer(ctx), fmt.Sprintf("update result %d", r.ID), &row, r.ID, "tournament_id", "created_at")
+	op := fmt.Sprintf("update result %d", r.ID)
+	return s.InTx(ctx, func(ctx context.Context) error {
+		db, err := s.moveResults(ctx, &row, moveResultsOfSQL, r.ID)
+		if err != nil {
+			return wrap(op, err)
+		}
+		omit := []string{"tournament_id", "created_at"}
+		if !s.revs {
+			omit = append(omit, "rev")
+		}
+		return update(db, op, &row, r.ID, omit...)
+	})
 }
 
 // DeleteResult removes a result; ErrNotFound if there is none with that id.
 func (s *Store) DeleteResult(ctx context.Context, id int64) error {
-	res := s.writer(ctx).Where("id = ?", id).Delete(&resultRow{})
-	if res.Error != nil {
-		return wrap(fmt.Sprintf("delete result %d", id), res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return notFound(fmt.Sprintf("delete result %d", id))
-	}
-	return nil
+	op := fmt.Sprintf("delete result %d", id)
+	return s.InTx(ctx, func(ctx context.Context) error {
+		db, err := s.moveResults(ctx, nil, dropResultsOfSQL, id)
+		if err != nil {
+			return wrap(op, err)
+		}
+		res := db.Where("id = ?", id).Delete(&resultRow{})
+		if res.Error != nil {
+			return wrap(op, res.Error)
+		}
+		if res.RowsAffected == 0 {
+			return notFound(op)
+		}
+		return nil
+	})
 }
 
-// ListResults returns a tournament's results, by id.
+// ListResults returns a tournament's results, by id: from the rows held
+// since the last read, brought up to the tournament's results revision
+// (results_cache.go), or read whole inside a transaction that has written.
 func (s *Store) ListResults(ctx context.Context, tournamentID int64) ([]service.Result, error) {
-	c, err := s.conn(s.reader(ctx))
-	if err != nil {
-		return nil, wrap("list results", err)
+	if st := s.tx(ctx); !s.revs || st != nil && st.root.db != nil {
+		c, err := s.conn(s.reader(ctx))
+		if err != nil {
+			return nil, wrap("list results", err)
+		}
+		rs, err := readResults(ctx, c, listResultsSQL, tournamentID)
+		if err != nil {
+			return nil, wrap("list results", err)
+		}
+		return rs, nil
 	}
-	rows, err := c.query(ctx, listResultsSQL, tournamentID)
+	return s.results.list(ctx, s, tournamentID)
+}
+
+// readResults runs a statement that selects resultColumns.
+func readResults(ctx context.Context, c sqlConn, q string, args ...any) ([]service.Result, error) {
+	rows, err := c.query(ctx, q, args...)
 	if err != nil {
-		return nil, wrap("list results", err)
+		return nil, err
 	}
 	defer rows.Close()
 	rs := []service.Result{}
 	for rows.Next() {
 		var row resultRow
 		if err := scanResult(rows, &row); err != nil {
-			return nil, wrap("list results", err)
+			return nil, err
 		}
 		rs = append(rs, row.toService())
 	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("list results", err)
-	}
-	return rs, nil
+	return rs, rows.Err()
 }
 
 // ResultForGame returns a game's result, or ErrNotFound.

@@ -66,6 +66,10 @@ type Store struct {
 	ckpt         *checkpointer // nil when opened without one (tests at old versions), and on PostgreSQL
 	pg           bool          // PostgreSQL rather than SQLite
 	bus          *bus          // PostgreSQL: changes told to and by the other processes (notify.go)
+	// revs: the schema has results revisions (migration 13), and results
+	// holds each tournament's rows as last read (results_cache.go).
+	revs    bool
+	results resultsCache
 }
 
 var _ service.Store = (*Store)(nil)
@@ -140,7 +144,7 @@ func open(path string, o options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	s := &Store{w: w, batchMembers: o.batchMembers, batchAge: o.batchAge, commitFault: o.commitFault}
+	s := &Store{w: w, batchMembers: o.batchMembers, batchAge: o.batchAge, commitFault: o.commitFault, revs: o.upTo >= resultsRevsVersion}
 	if err := migrate(context.Background(), s.sqlDB(w), migrations, o.upTo); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("store: migrate %s: %w", path, err)
