@@ -45,7 +45,7 @@ import (
 func BenchmarkTurnEntry(b *testing.B) {
 	for _, tables := range []int{1, 16, 128} {
 		b.Run(fmt.Sprintf("tables=%d", tables), func(b *testing.B) {
-			benchTurnEntry(b, tables)
+			benchTurnEntry(b, benchLoad{tables: tables})
 		})
 	}
 }
@@ -81,7 +81,17 @@ func newBenchClient(b *testing.B, conns int) *benchClient {
 	return &benchClient{b: b, base: srv.URL, token: token, http: client}
 }
 
-func benchTurnEntry(b *testing.B, tables int) {
+// benchLoad is what a turn-entry benchmark puts on the server: tables
+// entering turns, each as fast as the answers come or one every gap, and
+// spectators following the live boards (bench_spectators_test.go).
+type benchLoad struct {
+	tables     int
+	gap        time.Duration
+	spectators int
+}
+
+func benchTurnEntry(b *testing.B, load benchLoad) {
+	tables := load.tables
 	bc := newBenchClient(b, 2*tables)
 
 	// Each table's share of the b.N turns, and the games it needs for them:
@@ -106,6 +116,8 @@ func benchTurnEntry(b *testing.B, tables int) {
 		}
 	}
 
+	watching := startSpectators(b, bc.base, tour.ID, load.spectators)
+	defer watching.stop()
 	rss := startRSSSampler()
 	lat := make([][]time.Duration, tables)
 	var wg sync.WaitGroup
@@ -114,7 +126,13 @@ func benchTurnEntry(b *testing.B, tables int) {
 	for i := range tables {
 		wg.Go(func() {
 			lat[i] = make([]time.Duration, 0, share[i])
+			// Paced tables start spread over one gap.
+			next := start.Add(load.gap * time.Duration(i) / time.Duration(tables))
 			for k := range share[i] {
+				if load.gap > 0 {
+					time.Sleep(time.Until(next))
+					next = next.Add(load.gap)
+				}
 				game, turn := games[i][k/benchGameTurns], k%benchGameTurns+1
 				in := service.TurnInput{Turn: turn, Player: 2 - turn%2, Kind: service.EventMove, Move: script[turn-1]}
 				t0 := time.Now()
@@ -140,6 +158,7 @@ func benchTurnEntry(b *testing.B, tables int) {
 	if peak > 0 {
 		b.ReportMetric(float64(peak)/(1<<20), "rss-MB")
 	}
+	watching.report(b)
 }
 
 // benchPercentile is the p-th percentile of sorted durations (nearest

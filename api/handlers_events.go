@@ -30,15 +30,17 @@ func (s *Server) watch(c *gin.Context) {
 	if s.failed(c, p) {
 		return
 	}
-	s.streamNotices(c, func(ctx context.Context) (<-chan service.Notice, error) {
+	s.streamNotices(c, false, func(ctx context.Context) (<-chan service.Notice, error) {
 		return s.svc.Watch(ctx, actorOf(c), id)
 	})
 }
 
 // stream sends notices as server-sent events, each named by its kind,
 // until the channel closes, ctx ends or the client goes away (a write
-// fails, or takes longer than streamWriteWait).
-func stream(ctx context.Context, c *gin.Context, ch <-chan service.Notice) {
+// fails, or takes longer than streamWriteWait). With a lane (a public
+// stream), each notice is written holding a place in it, for at most
+// laneWriteWait.
+func stream(ctx context.Context, c *gin.Context, ch <-chan service.Notice, lane chan struct{}) {
 	// Flush through the connection itself, whose flush reports a failed
 	// write (gin's writer drops the error).
 	w := http.ResponseWriter(c.Writer)
@@ -49,7 +51,13 @@ func stream(ctx context.Context, c *gin.Context, ch <-chan service.Notice) {
 	send := func(format string, args ...any) bool {
 		// A stream outlives the server's write timeout; each write has
 		// its own.
-		_ = rc.SetWriteDeadline(time.Now().Add(streamWriteWait))
+		wait := streamWriteWait
+		if lane != nil {
+			lane <- struct{}{}
+			defer func() { <-lane }()
+			wait = min(wait, laneWriteWait)
+		}
+		_ = rc.SetWriteDeadline(time.Now().Add(wait))
 		if _, err := fmt.Fprintf(c.Writer, format, args...); err != nil {
 			return false
 		}

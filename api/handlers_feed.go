@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+
+	"tourney/service"
 )
 
 // mediaJS is the tsh feed's type: JavaScript, as tsh's tourney.js.
@@ -21,6 +23,14 @@ func (s *Server) tourneyJS(c *gin.Context) {
 		return
 	}
 	f, err := s.svc.TourneyJS(c.Request.Context(), id)
+	s.sendEncoded(c, mediaJS, f, err)
+}
+
+// sendEncoded sends an answer built once for every reader (the tsh feed,
+// the live boards): public, readable from any site (overlays and
+// broadcasts), revalidated rather than stored unchecked, and 304 to a
+// reader that holds the current one.
+func (s *Server) sendEncoded(c *gin.Context, contentType string, e *service.Encoded, err error) {
 	if err != nil {
 		writeProblem(c, s.log, err)
 		return
@@ -28,12 +38,12 @@ func (s *Server) tourneyJS(c *gin.Context) {
 	h := c.Writer.Header()
 	h.Set("Access-Control-Allow-Origin", "*")
 	h.Set("Cache-Control", "no-cache")
-	h.Set("ETag", f.ETag)
-	if etagMatches(c.GetHeader("If-None-Match"), f.ETag) {
+	h.Set("ETag", e.ETag)
+	if etagMatches(c.GetHeader("If-None-Match"), e.ETag) {
 		c.Status(http.StatusNotModified)
 		return
 	}
-	c.Data(http.StatusOK, mediaJS, f.Body)
+	c.Data(http.StatusOK, contentType, e.Body)
 }
 
 // etagMatches reports whether an If-None-Match header names etag (weak

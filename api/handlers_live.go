@@ -17,8 +17,8 @@ func (s *Server) liveBoards(c *gin.Context) {
 	if s.failed(c, p) {
 		return
 	}
-	live, err := s.svc.LiveBoards(c.Request.Context(), id)
-	s.respond(c, http.StatusOK, live, err)
+	live, err := s.svc.LiveBoardsJSON(c.Request.Context(), id)
+	s.sendEncoded(c, mediaJSON, live, err)
 }
 
 // highlights lists the tournament's highlights, newest first, with

@@ -174,15 +174,32 @@ func TestStreamAddressKey(t *testing.T) {
 }
 
 // TestStalledStreamReader: a client that stops reading without hanging up
-// loses its stream once a write has waited streamWriteWait, while the
-// notices for it are dropped rather than waited for.
+// loses its stream once a write has waited streamWriteWait (a console's
+// stream) or laneWriteWait (a public one, which holds the spectators'
+// lane while it writes), while the notices for it are dropped rather than
+// waited for.
 func TestStalledStreamReader(t *testing.T) {
-	defer func(w time.Duration) { streamWriteWait = w }(streamWriteWait)
-	streamWriteWait = 200 * time.Millisecond
+	defer func(w, l time.Duration) { streamWriteWait, laneWriteWait = w, l }(streamWriteWait, laneWriteWait)
+	for _, tc := range []struct {
+		name        string
+		public      bool
+		write, lane time.Duration
+	}{
+		{"console", false, 200 * time.Millisecond, time.Hour},
+		{"public", true, time.Hour, 200 * time.Millisecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			streamWriteWait, laneWriteWait = tc.write, tc.lane
+			stalledStream(t, tc.public)
+		})
+	}
+}
+
+func stalledStream(t *testing.T, public bool) {
 	notices := make(chan service.Notice, 64)
 	_, srv, url, _ := streamsServer(t, 10, 10, func(r *gin.Engine, s *Server) {
 		r.GET("/test/stream", func(c *gin.Context) {
-			s.streamNotices(c, func(context.Context) (<-chan service.Notice, error) { return notices, nil })
+			s.streamNotices(c, public, func(context.Context) (<-chan service.Notice, error) { return notices, nil })
 		})
 	})
 	conn, err := net.Dial("tcp", strings.TrimPrefix(url, "http://"))
@@ -207,6 +224,9 @@ func TestStalledStreamReader(t *testing.T) {
 			dropped++
 			time.Sleep(time.Millisecond)
 		}
+	}
+	if len(srv.streams.lane) != 0 {
+		t.Errorf("the lane is still held after the stream closed")
 	}
 	t.Logf("stream closed after %d notices sent (%d dropped)", sent, dropped)
 }

@@ -28,7 +28,7 @@ func (p *pages) updates(c *gin.Context) {
 		p.pageError(c, service.Errorf(service.KindInvalid, "bad-id", "%q is not a tournament id", c.Param("id")))
 		return
 	}
-	p.s.streamNotices(c, func(ctx context.Context) (<-chan service.Notice, error) {
+	p.s.streamNotices(c, true, func(ctx context.Context) (<-chan service.Notice, error) {
 		return p.s.svc.WatchPublic(ctx, id)
 	})
 }

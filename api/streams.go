@@ -3,7 +3,9 @@ package api
 import (
 	"context"
 	"net/netip"
+	"runtime"
 	"sync"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -33,16 +35,27 @@ type streamGate struct {
 	perAddress int
 	open       int
 	byAddress  map[string]int
+	// lane is the spectators' share of the machine: the public streams
+	// write one notice at a time per place in it (half the processors,
+	// at least one), so that a notice told to hundreds of phones never
+	// keeps every processor from the tables entering turns.
+	lane chan struct{}
 }
 
-func newStreamGate(max, perAddress int) *streamGate {
-	if max <= 0 {
-		max = DefaultMaxStreams
+// laneWriteWait is how long one write to a public stream may hold its
+// place in the lane: a spectator that stops reading loses its stream
+// (its page reconnects by itself) rather than holding up the others.
+var laneWriteWait = time.Second
+
+func newStreamGate(most, perAddress int) *streamGate {
+	if most <= 0 {
+		most = DefaultMaxStreams
 	}
 	if perAddress <= 0 {
 		perAddress = DefaultMaxStreamsPerAddress
 	}
-	return &streamGate{max: max, perAddress: perAddress, byAddress: map[string]int{}}
+	return &streamGate{max: most, perAddress: perAddress, byAddress: map[string]int{},
+		lane: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2))}
 }
 
 // enter takes a place for a stream from the client at addr, or says why
@@ -106,7 +119,7 @@ func addressKey(addr string) string {
 // limits let one more stream in: refused at once otherwise, before
 // anything is subscribed or allocated for it. The place and the
 // subscription are given back when the client goes away.
-func (s *Server) streamNotices(c *gin.Context, subscribe func(context.Context) (<-chan service.Notice, error)) {
+func (s *Server) streamNotices(c *gin.Context, public bool, subscribe func(context.Context) (<-chan service.Notice, error)) {
 	leave, err := s.streams.enter(c.ClientIP())
 	if err != nil {
 		writeProblem(c, s.log, err)
@@ -120,5 +133,9 @@ func (s *Server) streamNotices(c *gin.Context, subscribe func(context.Context) (
 		writeProblem(c, s.log, err)
 		return
 	}
-	stream(ctx, c, ch)
+	var lane chan struct{}
+	if public {
+		lane = s.streams.lane
+	}
+	stream(ctx, c, ch, lane)
 }

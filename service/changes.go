@@ -25,6 +25,7 @@ func (s *Service) changed(c Change) {
 	if c.Resync {
 		s.creds.clear()
 		s.feeds.clear()
+		s.lives.clear()
 	}
 }
 

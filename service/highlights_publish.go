@@ -60,6 +60,15 @@ func (s *Service) highlightsAfter(no Notice) {
 // newHighlights are the highlights a notice may have made: for a game's
 // notice, that game's; for a result's, its round's results and streaks.
 func (s *Service) newHighlights(ctx context.Context, no Notice) []Highlight {
+	if no.Kind == NoticeGame && no.Status != StatusFinished {
+		// A turn of a game in play: only its plays can be new, and only
+		// it is read (not the whole tournament, at every turn).
+		h, l, err := s.loadHallGame(ctx, no.TournamentID, no.GameID)
+		if err != nil || l == nil {
+			return nil
+		}
+		return h.playHighlights(l)
+	}
 	h, err := s.loadHallGames(ctx, no.TournamentID, func(g *Game) bool {
 		return no.Kind == NoticeGame && g.ID == no.GameID
 	})

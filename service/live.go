@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 	"time"
@@ -185,37 +186,134 @@ func (s *Service) loadHallGames(ctx context.Context, tournamentID int64, keep fu
 			byGame[*r.GameID] = r
 		}
 	}
-	v, err := s.variantFor(t)
-	if err != nil {
-		return nil, err
-	}
-	delay := broadcastDelay(t)
 	for i := range games {
 		g := &games[i]
 		if keep != nil && !keep(g) {
 			continue
 		}
-		events, err := s.gameEvents(ctx, g)
+		l, err := s.hallGame(ctx, t, g, names, byGame[g.ID])
 		if err != nil {
 			return nil, err
 		}
-		r, _, err := replay(v, g, events, t.ChallengeRule)
-		if err != nil {
-			continue // a record that no longer replays is the director's to fix; the hall skips it
+		if l != nil {
+			h.games = append(h.games, l)
 		}
-		l, err := delayed(&loaded{t: t, g: g, names: names, events: events, r: r, official: byGame[g.ID]}, delay)
-		if err != nil {
-			continue
-		}
-		h.games = append(h.games, l)
 	}
 	return h, nil
 }
 
+// loadHallGame is loadHallGames for one game, read alone (its players,
+// its record; no results): what a turn of a game in play can change. Nil
+// for a game not in the tournament, or whose record does not replay.
+func (s *Service) loadHallGame(ctx context.Context, tournamentID, gameID int64) (*hallGames, *loaded, error) {
+	t, err := s.Store.GetTournament(ctx, tournamentID)
+	if err != nil {
+		return nil, nil, notFound(err, "tournament %d", tournamentID)
+	}
+	g, err := s.Store.GetGame(ctx, gameID)
+	if err != nil || g.TournamentID != tournamentID {
+		return nil, nil, err
+	}
+	h := &hallGames{t: t, players: map[int64]Player{}, tables: map[int64]int{g.ID: g.Table}}
+	names := map[int64]string{}
+	for _, id := range g.Seats {
+		p, err := s.Store.GetPlayer(ctx, id)
+		if err != nil {
+			return nil, nil, err
+		}
+		h.players[id], names[id] = *p, p.Name
+	}
+	l, err := s.hallGame(ctx, t, g, names, nil)
+	if err != nil || l == nil {
+		return nil, nil, err
+	}
+	h.games = []*loaded{l}
+	return h, l, nil
+}
+
+// hallGame is one game replayed for the hall, behind the broadcast delay;
+// nil if its record no longer replays (the director's to fix: the hall
+// skips it).
+func (s *Service) hallGame(ctx context.Context, t *Tournament, g *Game, names map[int64]string, official *Result) (*loaded, error) {
+	v, err := s.variantFor(t)
+	if err != nil {
+		return nil, err
+	}
+	events, err := s.gameEvents(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	r, _, err := replay(v, g, events, t.ChallengeRule)
+	if err != nil {
+		return nil, nil
+	}
+	l, err := delayed(&loaded{t: t, g: g, names: names, events: events, r: r, official: official}, broadcastDelay(t))
+	if err != nil {
+		return nil, nil
+	}
+	return l, nil
+}
+
+// The live boards are fetched again by every spectator's page a moment
+// after every turn (live.js), so they are built at most once per change
+// and once per liveGap (builtCache), and shared by every request.
+const (
+	liveFresh = 10 * time.Second
+	liveGap   = 100 * time.Millisecond
+)
+
+func newLiveCache() builtCache[*liveBuilt] {
+	return builtCache[*liveBuilt]{fresh: liveFresh, gap: liveGap,
+		counts: func(pub Notice) bool { return pub.Kind != NoticeHighlight }}
+}
+
+// liveBuilt is the live boards as built: the view and its JSON.
+type liveBuilt struct {
+	live *Live
+	json *Encoded
+}
+
 // LiveBoards shows every table of each division's current round: the
 // round the tournament is in where the division has games in it, else
-// the division's latest round with games.
+// the division's latest round with games. The answer is shared: read it,
+// never change it.
 func (s *Service) LiveBoards(ctx context.Context, tournamentID int64) (*Live, error) {
+	b, err := s.liveBoards(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	return b.live, nil
+}
+
+// LiveBoardsJSON is LiveBoards as JSON, encoded once per build.
+func (s *Service) LiveBoardsJSON(ctx context.Context, tournamentID int64) (*Encoded, error) {
+	b, err := s.liveBoards(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	return b.json, nil
+}
+
+func (s *Service) liveBoards(ctx context.Context, tournamentID int64) (*liveBuilt, error) {
+	return s.lives.get(ctx, tournamentID, s.now, func(prev *liveBuilt, ok bool) (*liveBuilt, error) {
+		live, err := s.buildLive(ctx, tournamentID)
+		if err != nil {
+			return nil, err
+		}
+		body, err := json.Marshal(live)
+		if err != nil {
+			return nil, err
+		}
+		var last *Encoded
+		if ok {
+			last = prev.json
+		}
+		return &liveBuilt{live: live, json: encoded(body, last)}, nil
+	})
+}
+
+// buildLive is LiveBoards built afresh.
+func (s *Service) buildLive(ctx context.Context, tournamentID int64) (*Live, error) {
 	t, err := s.Store.GetTournament(ctx, tournamentID)
 	if err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)

@@ -44,6 +44,9 @@ const (
 	NoticeResult   = "result"
 	NoticePairings = "pairings"
 	NoticePlayers  = "players"
+	// NoticeTournament: the tournament itself changed (its name, current
+	// round or settings, the broadcast delay among them).
+	NoticeTournament = "tournament"
 	// NoticeTurn (public only): a turn at a table in play; NoticeHighlight:
 	// a moment for the room, with its Highlight.
 	NoticeTurn      = "turn"
@@ -167,6 +170,7 @@ func (s *Service) publish(no Notice) {
 // dropping it for a watcher whose buffer is full rather than waiting.
 func (s *Service) fanOut(no Notice) {
 	s.feeds.noticed(no)
+	s.lives.noticed(no)
 	n := &s.notices
 	n.mu.Lock()
 	defer n.mu.Unlock()

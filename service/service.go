@@ -44,12 +44,14 @@ type Service struct {
 	creds    credCache                   // credentials recently authenticated
 	guard    guard                       // wrong credentials per client address and kind
 	feeds    feedCache                   // the tsh feeds built (feed_cache.go)
+	lives    builtCache[*liveBuilt]      // the live boards built (live.go)
 	told     highlightsTold              // highlights already published
 }
 
 // New returns a service over a store.
 func New(store Store) *Service {
-	s := &Service{Store: store, Now: time.Now, variants: map[string]*scoring.Variant{}, limiter: rateLimiter{perMinute: 20}}
+	s := &Service{Store: store, Now: time.Now, variants: map[string]*scoring.Variant{}, limiter: rateLimiter{perMinute: 20},
+		feeds: newFeedCache(), lives: newLiveCache()}
 	if store != nil && store.Listen(s.changed) {
 		// A revocation made by another process reaches this one a moment
 		// after it is committed: too late for "at once". Every request

@@ -52,7 +52,7 @@ func (s *Service) UpdateTournament(ctx context.Context, a Actor, id int64, in To
 		return nil, err
 	}
 	var t *Tournament
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
+	err := s.changeTournament(ctx, id, NoticeTournament, 0, func(ctx context.Context) error {
 		var err error
 		if t, err = s.Store.GetTournament(ctx, id); err != nil {
 			return notFound(err, "tournament %d", id)

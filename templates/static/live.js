@@ -53,7 +53,10 @@
       .then(render)
       .catch(function () { if (status) status.textContent = "Reconnecting…"; });
   }
-  function soon() { if (!pending) pending = setTimeout(load, 250); }
+  // A moment after a change, and not all at once: every spectator's page
+  // hears the same notice, so each waits its own quarter to one second,
+  // which spreads their reads over the second instead of one burst.
+  function soon() { if (!pending) pending = setTimeout(load, 250 + Math.random() * 750); }
 
   function addHighlight(h) {
     var item = el("p", "live-highlight live-" + h.kind, h.sentence);
@@ -71,7 +74,7 @@
   var es = new EventSource(main.dataset.updates);
   es.addEventListener("open", function () { if (status) status.textContent = "Live"; soon(); });
   es.addEventListener("error", function () { if (status) status.textContent = "Reconnecting…"; });
-  ["turn", "game", "result", "pairings", "players"].forEach(function (kind) { es.addEventListener(kind, soon); });
+  ["turn", "game", "result", "pairings", "players", "tournament"].forEach(function (kind) { es.addEventListener(kind, soon); });
   es.addEventListener("highlight", function (e) {
     var n = JSON.parse(e.data);
     if (n.highlight) addHighlight(n.highlight);

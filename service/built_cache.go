@@ -1,0 +1,159 @@
+package service
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"sync"
+	"time"
+)
+
+// A builtCache keeps one thing built per tournament for the public (the
+// tsh feed, the live boards): what every overlay, broadcast and
+// spectator's page asks for again and again, built once per change
+// rather than once per request.
+//
+// Each tournament has a change count, moved by every notice the public
+// hear of that changes the thing (counts says which), from this process
+// or another sharing the database (Change). A build is kept with the
+// count it was made at, and answered again while the count has not moved
+// and it is younger than fresh: then a request touches neither the
+// database nor the engine. fresh bounds how long a change that tells no
+// watcher (a tournament renamed, a setting changed) takes to show.
+//
+// After a change, one request builds while the others wait for its
+// build. gap is the least time between two builds of one tournament: a
+// request that comes sooner after the last build waits for the rest of
+// it, so that a change every few milliseconds (a hall of tables entering
+// turns) costs a build per gap, and every request gets a build made after
+// the change that brought it.
+//
+// What a builtCache hands out is shared by every request: read it, never
+// change it.
+type builtCache[T any] struct {
+	counts func(pub Notice) bool // the public notices that change it
+	fresh  time.Duration
+	gap    time.Duration
+
+	mu      sync.Mutex
+	changes map[int64]uint64         // notices heard, by tournament
+	built   map[int64]*builtEntry[T] // by tournament
+}
+
+type builtEntry[T any] struct {
+	build sync.Mutex // held while one request builds; the others wait for it
+	// Under builtCache.mu:
+	val     T
+	ok      bool      // val holds a build
+	changes uint64    // the count it was built at
+	at      time.Time // when (the service's clock)
+	real    time.Time // when (the machine's clock, for gap)
+}
+
+// noticed counts a change to a tournament, if the public hear of it and
+// it changes what this cache holds.
+func (c *builtCache[T]) noticed(no Notice) {
+	pub, ok := publicView(no)
+	if !ok || !c.counts(pub) {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.changes == nil {
+		c.changes = map[int64]uint64{}
+	}
+	c.changes[no.TournamentID]++
+}
+
+// clear forgets every build (changes may have been missed).
+func (c *builtCache[T]) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.built = nil
+}
+
+// current is the tournament's build if it is still good, and otherwise
+// the entry to build into with the change count to build at.
+func (c *builtCache[T]) current(id int64, now time.Time) (T, bool, *builtEntry[T], uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.built == nil {
+		c.built = map[int64]*builtEntry[T]{}
+	}
+	e := c.built[id]
+	if e == nil {
+		e = &builtEntry[T]{}
+		c.built[id] = e
+	}
+	changes := c.changes[id]
+	if e.ok && e.changes == changes && now.Sub(e.at) < c.fresh {
+		return e.val, true, e, changes
+	}
+	var zero T
+	return zero, false, e, changes
+}
+
+// get answers the tournament's build, building it if it is not good:
+// build is given the build it replaces (ok false for none).
+func (c *builtCache[T]) get(ctx context.Context, id int64, now func() time.Time, build func(prev T, ok bool) (T, error)) (T, error) {
+	if v, ok, _, _ := c.current(id, now()); ok {
+		return v, nil
+	}
+	_, _, e, _ := c.current(id, now())
+	e.build.Lock()
+	defer e.build.Unlock()
+	// Another request may have built it while this one waited.
+	if v, ok, _, _ := c.current(id, now()); ok {
+		return v, nil
+	}
+	c.mu.Lock()
+	prev, had, last := e.val, e.ok, e.real
+	c.mu.Unlock()
+	if wait := c.gap - time.Since(last); had && wait > 0 {
+		t := time.NewTimer(wait)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			var zero T
+			return zero, ctx.Err()
+		}
+	}
+	// The count is read before the build, so that a change during it
+	// moves past it.
+	_, _, _, changes := c.current(id, now())
+	at, real := now(), time.Now()
+	v, err := build(prev, had)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err != nil {
+		if !e.ok && c.built[id] == e {
+			delete(c.built, id) // no such tournament: asking for made-up ids keeps nothing
+		}
+		var zero T
+		return zero, err
+	}
+	if !e.ok || changes >= e.changes {
+		e.val, e.ok, e.changes, e.at, e.real = v, true, changes, at, real
+	}
+	return v, nil
+}
+
+// Encoded is an answer built once and sent as it is to every reader: its
+// body, and a strong ETag (quoted) from the body's digest.
+type Encoded struct {
+	Body []byte
+	ETag string
+}
+
+// encoded is body with its ETag; prev, the answer it replaces, when the
+// body is the same (a rebuild that found nothing changed), so that
+// readers keep the one they hold.
+func encoded(body []byte, prev *Encoded) *Encoded {
+	h := sha256.Sum256(body)
+	e := &Encoded{Body: body, ETag: `"` + hex.EncodeToString(h[:12]) + `"`}
+	if prev != nil && prev.ETag == e.ETag {
+		return prev
+	}
+	return e
+}
