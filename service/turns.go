@@ -340,38 +340,3 @@ func (s *Service) editEvent(ctx context.Context, a Actor, gameID int64, turn int
 			return s.audit(ctx, a, l.g, edit.action, edit.reason, before, l.events[idx])
 		}})
 }
-
-func (s *Service) audit(ctx context.Context, a Actor, g *Game, action, reason string, before, after any) error {
-	if err := checkNote("the reason", reason, MaxReasonLength); err != nil {
-		return err
-	}
-	id := g.ID
-	return s.Store.AddAudit(ctx, &AuditEntry{
-		TournamentID: g.TournamentID, GameID: &id, Who: a.Name(), Action: action,
-		Reason: strings.TrimSpace(reason), Before: mustJSON(before), After: mustJSON(after), At: s.now(),
-	})
-}
-
-// ListAudit shows the audit log of a tournament, or of one game (director).
-func (s *Service) ListAudit(ctx context.Context, a Actor, tournamentID int64, gameID *int64) ([]AuditEntry, error) {
-	if err := requireDirector(a); err != nil {
-		return nil, err
-	}
-	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
-		return nil, notFound(err, "tournament %d", tournamentID)
-	}
-	return s.Store.ListAudit(ctx, tournamentID, gameID)
-}
-
-// ListGameAudit shows one game's audit log (director), its result's
-// entries by hand included (see gameAudit).
-func (s *Service) ListGameAudit(ctx context.Context, a Actor, gameID int64) ([]AuditEntry, error) {
-	if err := requireDirector(a); err != nil {
-		return nil, err
-	}
-	g, err := s.Store.GetGame(ctx, gameID)
-	if err != nil {
-		return nil, notFound(err, "game %d", gameID)
-	}
-	return s.gameAudit(ctx, g)
-}
