@@ -139,8 +139,10 @@ func (s *Service) saveTurns(ctx context.Context, l *loaded, from int) error {
 	return nil
 }
 
-// addEvents adds director events at the end of a loaded game, in memory:
-// each is numbered, replayed and given its computed values.
+// addEvents adds events made by a (the director's end of a game, a void,
+// a confirmation) at the end of a loaded game, in memory: each is
+// numbered, replayed and given its computed values (one the engine passes
+// over agrees and scores nothing).
 func (s *Service) addEvents(a Actor, l *loaded, events ...*TurnEvent) error {
 	for _, e := range events {
 		e.Seq, e.EnteredBy, e.CreatedAt = nextSeq(l.events), a.Name(), s.now()

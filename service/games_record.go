@@ -72,11 +72,11 @@ func (s *Service) EndGame(ctx context.Context, a Actor, gameID int64, in EndGame
 				return Errorf(KindConflict, "no-record", "game %d has no turns recorded: enter its result by hand", gameID)
 			}
 			before = s.view(l.t, l.g, l.names, l.events, l.r)
-			events := []*TurnEvent{{GameID: l.g.ID, Kind: EventEnd, Seat: l.r.game.ToMove() + 1, Move: how, Agrees: true}}
+			events := []*TurnEvent{{GameID: l.g.ID, Kind: EventEnd, Seat: l.r.game.ToMove() + 1, Move: how}}
 			for seat := 1; seat <= len(l.g.Seats); seat++ {
 				rack := strings.ToUpper(strings.TrimSpace(in.Racks[strconv.Itoa(seat)]))
 				if rack != "" {
-					events = append(events, &TurnEvent{GameID: l.g.ID, Kind: EventEndRack, Seat: seat, Rack: rack, Agrees: true})
+					events = append(events, &TurnEvent{GameID: l.g.ID, Kind: EventEndRack, Seat: seat, Rack: rack})
 				}
 			}
 			for key := range in.Racks {
@@ -139,7 +139,7 @@ func (s *Service) decideVoid(a Actor, l *loaded, reason string) (*GameView, erro
 		return nil, Errorf(KindConflict, "no-record", "game %d has no turns recorded: enter its result by hand", l.g.ID)
 	}
 	before := s.view(l.t, l.g, l.names, l.events, l.r)
-	return before, s.addEvents(a, l, &TurnEvent{GameID: l.g.ID, Kind: EventVoid, Seat: l.r.game.ToMove() + 1, Agrees: true})
+	return before, s.addEvents(a, l, &TurnEvent{GameID: l.g.ID, Kind: EventVoid, Seat: l.r.game.ToMove() + 1})
 }
 
 // writeVoid makes a void's writes once its event is stored: a result the
