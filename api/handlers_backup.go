@@ -23,12 +23,7 @@ func backupsFor(svc *service.Service, opts Options) *service.Backups {
 	if opts.Backups != nil {
 		return opts.Backups
 	}
-	if svc != nil {
-		if db, ok := svc.Store.(service.DatabaseBackup); ok {
-			return service.NewBackups(db)
-		}
-	}
-	return nil
+	return svc.Backups()
 }
 
 // downloadBackup sends the director a consistent copy of the whole

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
@@ -25,17 +24,15 @@ import (
 // caused (4xx) is saved on its own after the work is rolled back; an
 // answer of ours (5xx) is not saved, so a retry tries again.
 //
-// Two rows are kept per key, both under the caller's scope (credential,
-// method, path): the answer, and the SHA-256 of the request body under
-// the scope plus fingerprintSuffix, so that reusing a key for another
-// request is refused instead of answered with the wrong response.
+// The answer is kept under the caller's scope (credential, method, path)
+// with the SHA-256 of the request body, so that reusing a key for another
+// request is refused instead of answered with the wrong response (see
+// service.SavedAnswer).
 
 const (
 	headerKey      = "Idempotency-Key"
 	headerReplayed = "Idempotent-Replayed"
 	maxKeyLen      = 255
-
-	fingerprintSuffix = " #request-sha256"
 )
 
 // errRollback makes InTx roll back the work of a request that failed.
@@ -85,7 +82,7 @@ func (s *Server) idempotency(c *gin.Context) {
 		}
 	case errors.Is(err, errRollback) && w.status < 500:
 		// Refused: the work is undone, the refusal is the answer to keep.
-		err := s.svc.Store.InTx(c.Request.Context(), func(ctx context.Context) error {
+		err := s.svc.InTx(c.Request.Context(), func(ctx context.Context) error {
 			return s.save(ctx, id, w)
 		})
 		if errors.Is(err, service.ErrDuplicate) && s.replay(c, id) {
@@ -108,7 +105,7 @@ func (s *Server) runInTx(c *gin.Context, id idemKey) (w *bufferWriter, err error
 	req, orig := c.Request, c.Writer
 	w = &bufferWriter{ResponseWriter: orig, status: http.StatusOK}
 	defer func() { c.Request, c.Writer = req, orig }()
-	err = s.svc.Store.InTx(req.Context(), func(ctx context.Context) (err error) {
+	err = s.svc.InTx(req.Context(), func(ctx context.Context) (err error) {
 		defer func() {
 			if v := recover(); v != nil {
 				err = panicked{value: v, stack: debug.Stack()}
@@ -158,21 +155,12 @@ func checkKey(key string) error {
 // replay answers from a saved response, if there is one, and reports
 // whether it did. A key saved for another body is refused.
 func (s *Server) replay(c *gin.Context, id idemKey) bool {
-	ctx := c.Request.Context()
-	saved, err := s.svc.Store.GetIdempotent(ctx, id.scope, id.key)
-	if errors.Is(err, service.ErrNotFound) {
-		return false
-	}
-	var fp *service.IdempotentResponse
-	if err == nil {
-		fp, err = s.svc.Store.GetIdempotent(ctx, id.scope+fingerprintSuffix, id.key)
-	}
+	saved, err := s.svc.SavedAnswer(c.Request.Context(), id.scope, id.key, id.sum)
 	switch {
 	case err != nil:
 		writeProblem(c, s.log, err)
-	case string(fp.Body) != hex.EncodeToString(id.sum[:]):
-		writeProblem(c, s.log, service.Errorf(service.KindRule, "idempotency-key-reused",
-			"this Idempotency-Key was already used for a different request; use a new key for a new request"))
+	case saved == nil:
+		return false
 	default:
 		c.Set(replayedKey, true)
 		c.Header(headerReplayed, "true")
@@ -181,19 +169,12 @@ func (s *Server) replay(c *gin.Context, id idemKey) bool {
 	return true
 }
 
-// save records the answer and the request's fingerprint.
+// save records the answer with the request's fingerprint.
 func (s *Server) save(ctx context.Context, id idemKey, w *bufferWriter) error {
-	err := s.svc.Store.SaveIdempotent(ctx, &service.IdempotentResponse{
+	return s.svc.SaveAnswer(ctx, &service.IdempotentResponse{
 		Scope: id.scope, Key: id.key, Status: w.status,
 		ContentType: w.Header().Get("Content-Type"), Body: w.body.Bytes(),
-	})
-	if err != nil {
-		return err
-	}
-	return s.svc.Store.SaveIdempotent(ctx, &service.IdempotentResponse{
-		Scope: id.scope + fingerprintSuffix, Key: id.key, Status: w.status,
-		ContentType: "text/plain", Body: []byte(hex.EncodeToString(id.sum[:])),
-	})
+	}, id.sum)
 }
 
 // bufferWriter holds a handler's answer until the transaction it belongs

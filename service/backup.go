@@ -134,3 +134,15 @@ func (b *Backups) Download(ctx context.Context, a Actor) (*BackupCopy, error) {
 
 // Downloaded records a copy sent in full as the last good backup.
 func (b *Backups) Downloaded(c *BackupCopy) { b.record(c.At, c.Name) }
+
+// Backups is backups through the service's store, nil when the store
+// cannot take them (or there is no service).
+func (s *Service) Backups() *Backups {
+	if s == nil {
+		return nil
+	}
+	if db, ok := s.Store.(DatabaseBackup); ok {
+		return NewBackups(db)
+	}
+	return nil
+}

@@ -46,36 +46,26 @@ type ChallengeResult struct {
 // rules), and the challenge rule decides what happens to scores and turns.
 func (s *Service) Challenge(ctx context.Context, a Actor, gameID int64, in ChallengeInput) (*ChallengeResult, error) {
 	var res *ChallengeResult
-	var game *Game
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		l, err := s.loadToEnter(ctx, a, gameID)
-		if err != nil {
-			return err
-		}
-		game = l.g
-		e, challenged, err := s.challengeStep(a, l, in)
-		if err != nil {
-			return err
-		}
-		if err := s.claim(ctx, l); err != nil {
-			return err
-		}
-		if err := s.Store.AppendTurn(ctx, e); err != nil {
-			return err
-		}
-		l.events = append(l.events, *e)
-		if err := s.audit(ctx, a, l.g, "challenge-ruling", in.Reason, nil, e); err != nil {
-			return err
-		}
-		if err := s.syncResult(ctx, l); err != nil {
-			return err
-		}
-		view := s.view(l.t, l.g, l.names, l.events, l.r)
-		res = challengeResult(e, challenged, l.r, view, a)
-		r := res
-		s.Store.AfterCommit(ctx, func() { s.gameNotice(game, r.Turn, r.Status, "challenge:"+r.Verdict) })
-		return nil
-	})
+	challenged := 0
+	_, err := s.changeGame(ctx, a, gameID, gameChange{
+		decide: func(_ context.Context, l *loaded) error {
+			e, seat, err := s.challengeStep(a, l, in)
+			if err != nil {
+				return err
+			}
+			challenged = seat
+			l.events = append(l.events, *e)
+			return nil
+		},
+		write: func(ctx context.Context, l *loaded) error {
+			return s.audit(ctx, a, l.g, "challenge-ruling", in.Reason, nil, l.events[len(l.events)-1])
+		},
+		answer: func(l *loaded) func() {
+			view := s.view(l.t, l.g, l.names, l.events, l.r)
+			res = challengeResult(&l.events[len(l.events)-1], challenged, l.r, view, a)
+			r := res
+			return func() { s.gameNotice(l.g, r.Turn, r.Status, "challenge:"+r.Verdict) }
+		}})
 	return res, err
 }
 
@@ -317,34 +307,28 @@ type HoldInput struct {
 // the hold.
 func (s *Service) Hold(ctx context.Context, a Actor, gameID int64, in HoldInput) (*GameView, error) {
 	var view *GameView
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		l, err := s.loadToEnter(ctx, a, gameID)
-		if err != nil {
-			return err
-		}
-		target, err := challengeTarget(l, ChallengeInput{Turn: in.Turn, Challenger: in.Player})
-		if err != nil {
-			return err
-		}
-		if last := l.r.events[len(l.r.events)-1]; last.Seq != target.Seq {
-			return Errorf(KindRule, "already-held", "turn %d is already held", in.Turn)
-		}
-		e := &TurnEvent{GameID: l.g.ID, Seq: nextSeq(l.events), Kind: EventHold, Seat: in.Player, ChallengedTurn: in.Turn, EnteredBy: a.Name(), CreatedAt: s.now()}
-		if err := s.claim(ctx, l); err != nil {
-			return err
-		}
-		if err := s.Store.AppendTurn(ctx, e); err != nil {
-			return err
-		}
-		fresh, err := s.load(ctx, gameID)
-		if err != nil {
-			return err
-		}
-		view = hideFromTables(s.view(fresh.t, fresh.g, fresh.names, fresh.events, fresh.r), a)
-		v := view
-		s.Store.AfterCommit(ctx, func() { s.viewNotice(v) })
-		return nil
-	})
+	_, err := s.changeGame(ctx, a, gameID, gameChange{
+		decide: func(_ context.Context, l *loaded) error {
+			target, err := challengeTarget(l, ChallengeInput{Turn: in.Turn, Challenger: in.Player})
+			if err != nil {
+				return err
+			}
+			if last := l.r.events[len(l.r.events)-1]; last.Seq != target.Seq {
+				return Errorf(KindRule, "already-held", "turn %d is already held", in.Turn)
+			}
+			e := TurnEvent{GameID: l.g.ID, Seq: nextSeq(l.events), Kind: EventHold, Seat: in.Player, ChallengedTurn: in.Turn, EnteredBy: a.Name(), CreatedAt: s.now()}
+			if err := l.r.apply(&e); err != nil {
+				return err
+			}
+			l.r.status = l.r.statusNow(l.t.ChallengeRule)
+			l.events = append(l.events, e)
+			return nil
+		},
+		answer: func(l *loaded) func() {
+			view = hideFromTables(s.view(l.t, l.g, l.names, l.events, l.r), a)
+			v := view
+			return func() { s.viewNotice(v) }
+		}})
 	return view, err
 }
 

@@ -47,45 +47,27 @@ func (s *Service) ConfirmResult(ctx context.Context, a Actor, gameID int64, in C
 func (s *Service) confirmOnce(ctx context.Context, a Actor, gameID int64, in ConfirmInput) (*GameView, bool, error) {
 	var view *GameView
 	created := false
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		l, err := s.loadToEnter(ctx, a, gameID)
-		if err != nil {
-			return err
-		}
-		if in.Player < 1 || in.Player > len(l.g.Seats) {
-			return Errorf(KindInvalid, "bad-player", "player is a seat number from 1 to %d", len(l.g.Seats))
-		}
-		if l.r.status != StatusFinished {
-			return Errorf(KindRule, "game-not-finished", "the game is %s: its result can be confirmed once it is finished", l.r.status)
-		}
-		v := s.view(l.t, l.g, l.names, l.events, l.r)
-		if v.Confirmed[in.Player-1] {
-			view = hideFromTables(v, a) // already confirmed: nothing to record
-			return nil
-		}
-		e := &TurnEvent{
-			GameID: l.g.ID, Seq: nextSeq(l.events), Kind: EventConfirm, Seat: in.Player,
-			Move: finalText(v.Result), Agrees: true, EnteredBy: a.Name(), CreatedAt: s.now(),
-		}
-		if err := l.r.apply(e); err != nil {
-			return err
-		}
-		if err := s.claim(ctx, l); err != nil {
-			return err
-		}
-		if err := s.Store.AppendTurn(ctx, e); err != nil {
-			if errors.Is(err, ErrDuplicate) {
-				return s.staleTurn(l, e.Seq)
+	_, err := s.changeGame(ctx, a, gameID, gameChange{sameResult: true,
+		decide: func(_ context.Context, l *loaded) error {
+			if in.Player < 1 || in.Player > len(l.g.Seats) {
+				return Errorf(KindInvalid, "bad-player", "player is a seat number from 1 to %d", len(l.g.Seats))
 			}
-			return err
-		}
-		l.events = append(l.events, *e)
-		view = hideFromTables(s.view(l.t, l.g, l.names, l.events, l.r), a)
-		created = true
-		v = view
-		s.Store.AfterCommit(ctx, func() { s.viewNotice(v) })
-		return nil
-	})
+			if l.r.status != StatusFinished {
+				return Errorf(KindRule, "game-not-finished", "the game is %s: its result can be confirmed once it is finished", l.r.status)
+			}
+			v := s.view(l.t, l.g, l.names, l.events, l.r)
+			if v.Confirmed[in.Player-1] {
+				view = hideFromTables(v, a) // already confirmed: nothing to record
+				return errNoChange
+			}
+			return s.addEvents(a, l, &TurnEvent{GameID: l.g.ID, Kind: EventConfirm, Seat: in.Player, Move: finalText(v.Result)})
+		},
+		answer: func(l *loaded) func() {
+			view = hideFromTables(s.view(l.t, l.g, l.names, l.events, l.r), a)
+			created = true
+			v := view
+			return func() { s.viewNotice(v) }
+		}})
 	return view, created, err
 }
 

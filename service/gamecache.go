@@ -15,8 +15,9 @@ import (
 // is committed (Store.AfterCommit). So an entry either matches the version
 // load reads from the database, and then holds exactly the events stored
 // at that version, or it does not match and is not used. A change that
-// does not put (an undo, a correction, a ruling) leaves an entry behind its
-// game's version, never used again.
+// settles (an undo, a correction, a reversal, an import: see changeGame)
+// does not put, and leaves an entry behind its game's version, never used
+// again.
 type gameCache struct {
 	mu    sync.Mutex
 	games map[int64]cachedGame

@@ -56,62 +56,39 @@ func (s *Service) EndGame(ctx context.Context, a Actor, gameID int64, in EndGame
 	if strings.TrimSpace(in.Reason) == "" {
 		return nil, Errorf(KindInvalid, "missing-reason", "say why the game is ended where it stands")
 	}
-	return s.directorChange(ctx, a, gameID, func(ctx context.Context, l *loaded) error {
-		switch {
-		case l.r.voided:
-			return Errorf(KindConflict, "record-voided", "game %d's record was set aside; its result is entered by hand", gameID)
-		case l.r.game.Over() || l.r.status == StatusFinished:
-			return Errorf(KindConflict, "game-over", "game %d is over already (%s)", gameID, l.r.status)
-		}
-		if err := s.refuseBesideHandResult(ctx, l); err != nil {
-			return err
-		}
-		if !l.hasRecord() {
-			return Errorf(KindConflict, "no-record", "game %d has no turns recorded: enter its result by hand", gameID)
-		}
-		before := s.view(l.t, l.g, l.names, l.events, l.r)
-		events := []*TurnEvent{{GameID: l.g.ID, Kind: EventEnd, Seat: l.r.game.ToMove() + 1, Move: how, Agrees: true}}
-		for seat := 1; seat <= len(l.g.Seats); seat++ {
-			rack := strings.ToUpper(strings.TrimSpace(in.Racks[strconv.Itoa(seat)]))
-			if rack != "" {
-				events = append(events, &TurnEvent{GameID: l.g.ID, Kind: EventEndRack, Seat: seat, Rack: rack, Agrees: true})
+	var before *GameView
+	return s.changeGame(ctx, a, gameID, gameChange{director: true, settle: true,
+		decide: func(ctx context.Context, l *loaded) error {
+			switch {
+			case l.r.voided:
+				return Errorf(KindConflict, "record-voided", "game %d's record was set aside; its result is entered by hand", gameID)
+			case l.r.game.Over() || l.r.status == StatusFinished:
+				return Errorf(KindConflict, "game-over", "game %d is over already (%s)", gameID, l.r.status)
 			}
-		}
-		for key := range in.Racks {
-			if n, err := strconv.Atoi(key); err != nil || n < 1 || n > len(l.g.Seats) {
-				return Errorf(KindInvalid, "bad-player", "racks are given by seat number, 1 to %d, not %q", len(l.g.Seats), key)
+			if err := s.refuseBesideHandResult(ctx, l); err != nil {
+				return err
 			}
-		}
-		if err := s.appendEvents(ctx, a, l, events); err != nil {
-			return err
-		}
-		return s.audit(ctx, a, l.g, "end-game", in.Reason, before.Result, map[string]any{"how": how, "racks": in.Racks})
-	})
-}
-
-// appendEvents replays and stores director events at the end of a game,
-// in one claim of the game.
-func (s *Service) appendEvents(ctx context.Context, a Actor, l *loaded, events []*TurnEvent) error {
-	for _, e := range events {
-		e.Seq, e.EnteredBy, e.CreatedAt = nextSeq(l.events), a.Name(), s.now()
-		if err := l.r.apply(e); err != nil {
-			return err
-		}
-		fillComputed(e, l.r.turns[len(l.r.turns)-1])
-		l.events = append(l.events, *e)
-	}
-	if err := s.claim(ctx, l); err != nil {
-		return err
-	}
-	for _, e := range events {
-		if err := s.Store.AppendTurn(ctx, e); err != nil {
-			if errors.Is(err, ErrDuplicate) {
-				return s.staleTurn(l, e.Seq)
+			if !l.hasRecord() {
+				return Errorf(KindConflict, "no-record", "game %d has no turns recorded: enter its result by hand", gameID)
 			}
-			return err
-		}
-	}
-	return nil
+			before = s.view(l.t, l.g, l.names, l.events, l.r)
+			events := []*TurnEvent{{GameID: l.g.ID, Kind: EventEnd, Seat: l.r.game.ToMove() + 1, Move: how}}
+			for seat := 1; seat <= len(l.g.Seats); seat++ {
+				rack := strings.ToUpper(strings.TrimSpace(in.Racks[strconv.Itoa(seat)]))
+				if rack != "" {
+					events = append(events, &TurnEvent{GameID: l.g.ID, Kind: EventEndRack, Seat: seat, Rack: rack})
+				}
+			}
+			for key := range in.Racks {
+				if n, err := strconv.Atoi(key); err != nil || n < 1 || n > len(l.g.Seats) {
+					return Errorf(KindInvalid, "bad-player", "racks are given by seat number, 1 to %d, not %q", len(l.g.Seats), key)
+				}
+			}
+			return s.addEvents(a, l, events...)
+		},
+		write: func(ctx context.Context, l *loaded) error {
+			return s.audit(ctx, a, l.g, "end-game", in.Reason, before.Result, map[string]any{"how": how, "racks": in.Racks})
+		}})
 }
 
 // VoidInput says why a game's record is set aside.
@@ -124,28 +101,50 @@ type VoidInput struct {
 // the record gave is no longer the record's but the director's, to amend
 // or clear by hand. Undoing the void event brings the record back.
 func (s *Service) VoidRecord(ctx context.Context, a Actor, gameID int64, in VoidInput) (*GameView, error) {
-	return s.directorChange(ctx, a, gameID, func(ctx context.Context, l *loaded) error {
-		return s.voidRecord(ctx, a, l, in.Reason)
-	})
+	var before *GameView
+	return s.changeGame(ctx, a, gameID, gameChange{director: true, settle: true,
+		decide: func(_ context.Context, l *loaded) (err error) {
+			before, err = s.decideVoid(a, l, in.Reason)
+			return err
+		},
+		write: func(ctx context.Context, l *loaded) error {
+			return s.writeVoid(ctx, a, l, before, in.Reason)
+		}})
 }
 
-// voidRecord appends the void event to a loaded game, audited; a result
-// the record gave becomes the director's.
+// voidRecord sets a loaded game's record aside within another change (a
+// result entered by hand that voids it): the void decided, stored and
+// written as VoidRecord does; the change that calls it settles the game.
 func (s *Service) voidRecord(ctx context.Context, a Actor, l *loaded, reason string) error {
-	switch {
-	case strings.TrimSpace(reason) == "":
-		return Errorf(KindInvalid, "missing-reason", "say why the game's record is set aside")
-	case l.r.voided:
-		return Errorf(KindConflict, "record-voided", "game %d's record is already set aside", l.g.ID)
-	case !l.hasRecord():
-		return Errorf(KindConflict, "no-record", "game %d has no turns recorded: enter its result by hand", l.g.ID)
-	}
-	before := s.view(l.t, l.g, l.names, l.events, l.r)
-	e := &TurnEvent{GameID: l.g.ID, Kind: EventVoid, Seat: l.r.game.ToMove() + 1, Agrees: true}
-	if err := s.appendEvents(ctx, a, l, []*TurnEvent{e}); err != nil {
+	from := len(l.events)
+	before, err := s.decideVoid(a, l, reason)
+	if err != nil {
 		return err
 	}
-	l.r.status = l.r.statusNow(l.t.ChallengeRule)
+	if err := s.saveTurns(ctx, l, from); err != nil {
+		return err
+	}
+	return s.writeVoid(ctx, a, l, before, reason)
+}
+
+// decideVoid adds the void event to a loaded game, in memory, and returns
+// the game as it stood before.
+func (s *Service) decideVoid(a Actor, l *loaded, reason string) (*GameView, error) {
+	switch {
+	case strings.TrimSpace(reason) == "":
+		return nil, Errorf(KindInvalid, "missing-reason", "say why the game's record is set aside")
+	case l.r.voided:
+		return nil, Errorf(KindConflict, "record-voided", "game %d's record is already set aside", l.g.ID)
+	case !l.hasRecord():
+		return nil, Errorf(KindConflict, "no-record", "game %d has no turns recorded: enter its result by hand", l.g.ID)
+	}
+	before := s.view(l.t, l.g, l.names, l.events, l.r)
+	return before, s.addEvents(a, l, &TurnEvent{GameID: l.g.ID, Kind: EventVoid, Seat: l.r.game.ToMove() + 1})
+}
+
+// writeVoid makes a void's writes once its event is stored: a result the
+// record gave becomes the director's, and the audit log says why.
+func (s *Service) writeVoid(ctx context.Context, a Actor, l *loaded, before *GameView, reason string) error {
 	if row, err := s.Store.ResultForGame(ctx, l.g.ID); err == nil && row.Source == SourceRecorded {
 		row.Source, row.UpdatedAt = SourceEntered, s.now()
 		if err := s.Store.UpdateResult(ctx, row); err != nil {

@@ -104,31 +104,40 @@ func (s *Service) ImportGCG(ctx context.Context, a Actor, gameID int64, in GCGIm
 		return nil, err
 	}
 	if in.Preview {
-		imp, _, err := s.replayGCG(ctx, a, gameID, in)
+		l, err := s.load(ctx, gameID)
+		if err != nil {
+			return nil, err
+		}
+		imp, _, err := s.replayGCG(ctx, a, l, in)
 		return imp, err
 	}
-	var out *GCGImport
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		imp, r, err := s.replayGCG(ctx, a, gameID, in)
-		if err != nil {
+	var imp *GCGImport
+	var r *gcgReplay
+	view, err := s.changeGame(ctx, a, gameID, gameChange{director: true, settle: true,
+		decide: func(ctx context.Context, l *loaded) (err error) {
+			imp, r, err = s.replayGCG(ctx, a, l, in)
 			return err
-		}
-		out, err = s.saveGCG(ctx, a, imp, r)
-		return err
-	})
-	return out, err
+		},
+		write: func(ctx context.Context, l *loaded) error {
+			codes := []string{}
+			for _, w := range imp.Warnings {
+				codes = append(codes, w.Code)
+			}
+			after := map[string]any{"turns": len(l.events) - r.first, "players": imp.Players, "flagged": imp.Flagged, "warnings": codes, "totals": imp.Totals}
+			return s.audit(ctx, a, l.g, "import-gcg", "imported from a GCG record", nil, after)
+		}})
+	if err != nil {
+		return nil, err
+	}
+	return r.fill(imp, view), nil
 }
 
-// replayGCG loads the game, reads the record and replays it into the
-// game in memory.
-func (s *Service) replayGCG(ctx context.Context, a Actor, gameID int64, in GCGImportInput) (*GCGImport, *gcgReplay, error) {
-	l, err := s.load(ctx, gameID)
-	if err != nil {
-		return nil, nil, err
-	}
+// replayGCG reads the record and replays it into the loaded game, in
+// memory; refused for a game that has turns or a result entered by hand.
+func (s *Service) replayGCG(ctx context.Context, a Actor, l *loaded, in GCGImportInput) (*GCGImport, *gcgReplay, error) {
 	if len(l.r.events) > 0 {
-		return nil, nil, &Error{Kind: KindConflict, Type: "game-has-turns", Detail: map[string]any{"game_id": gameID, "turns": len(l.r.events)},
-			Msg: fmt.Sprintf("game %d already has %d turns recorded; a record is imported only into a game with none (undo them first)", gameID, len(l.r.events))}
+		return nil, nil, &Error{Kind: KindConflict, Type: "game-has-turns", Detail: map[string]any{"game_id": l.g.ID, "turns": len(l.r.events)},
+			Msg: fmt.Sprintf("game %d already has %d turns recorded; a record is imported only into a game with none (undo them first)", l.g.ID, len(l.r.events))}
 	}
 	if err := s.refuseBesideHandResult(ctx, l); err != nil {
 		return nil, nil, err
@@ -145,38 +154,8 @@ func (s *Service) replayGCG(ctx context.Context, a Actor, gameID int64, in GCGIm
 	if err := r.run(); err != nil {
 		return nil, nil, err
 	}
-	imp := &GCGImport{GameID: gameID, Preview: in.Preview, Players: seats.view, Warnings: append(recordWarnings(l, rec), r.warnings...)}
+	imp := &GCGImport{GameID: l.g.ID, Preview: in.Preview, Players: seats.view, Warnings: append(recordWarnings(l, rec), r.warnings...)}
 	return r.fill(imp, s.view(l.t, l.g, l.names, l.events, l.r)), r, nil
-}
-
-// saveGCG stores a replayed record's turns in one claim of the game, with
-// an audit entry, and answers with the game as stored.
-func (s *Service) saveGCG(ctx context.Context, a Actor, imp *GCGImport, r *gcgReplay) (*GCGImport, error) {
-	l := r.l
-	if err := s.claim(ctx, l); err != nil {
-		return nil, err
-	}
-	for i := r.first; i < len(l.events); i++ {
-		if err := s.Store.AppendTurn(ctx, &l.events[i]); err != nil {
-			if errors.Is(err, ErrDuplicate) {
-				return nil, s.staleTurn(l, l.events[i].Seq)
-			}
-			return nil, err
-		}
-	}
-	codes := []string{}
-	for _, w := range imp.Warnings {
-		codes = append(codes, w.Code)
-	}
-	after := map[string]any{"turns": len(l.events) - r.first, "players": imp.Players, "flagged": imp.Flagged, "warnings": codes, "totals": imp.Totals}
-	if err := s.audit(ctx, a, l.g, "import-gcg", "imported from a GCG record", nil, after); err != nil {
-		return nil, err
-	}
-	view, err := s.settleAndTell(ctx, l.g.ID)
-	if err != nil {
-		return nil, err
-	}
-	return r.fill(imp, view), nil
 }
 
 // readGCG reads a record, refusing one that does not read with the

@@ -130,24 +130,11 @@ func (s *Service) Pairings(ctx context.Context, tournamentID int64, round int, q
 	if round < 1 {
 		return nil, Errorf(KindInvalid, "bad-round", "rounds start at 1")
 	}
-	st, err := s.publicDivision(ctx, tournamentID, q.DivisionID)
+	st, err := s.requestedDivision(ctx, tournamentID, q.DivisionID)
 	if err != nil {
 		return nil, err
 	}
 	return st.roundView(round), nil
-}
-
-// directorDivision loads the division a director's request names.
-func (s *Service) directorDivision(ctx context.Context, tournamentID int64, divisionID *int64) (*divState, error) {
-	t, err := s.Store.GetTournament(ctx, tournamentID)
-	if err != nil {
-		return nil, notFound(err, "tournament %d", tournamentID)
-	}
-	div, err := s.resolveDivision(ctx, t, divisionID)
-	if err != nil {
-		return nil, err
-	}
-	return s.loadDivision(ctx, t, div)
 }
 
 // defaultSystem is the division's pairing system for a round.
@@ -247,7 +234,7 @@ func (s *Service) changeRound(ctx context.Context, a Actor, tournamentID int64, 
 		return Errorf(KindInvalid, "bad-round", "rounds start at 1")
 	}
 	return s.changeTournament(ctx, tournamentID, NoticePairings, round, func(ctx context.Context) error {
-		st, err := s.directorDivision(ctx, tournamentID, divisionID)
+		st, err := s.requestedDivision(ctx, tournamentID, divisionID)
 		if err != nil {
 			return err
 		}

@@ -3,7 +3,6 @@ package service
 import (
 	"context"
 	"slices"
-	"strings"
 
 	"tourney/standings"
 )
@@ -162,20 +161,4 @@ func (s *Service) LateEntry(ctx context.Context, a Actor, tournamentID, playerID
 			map[string]any{"player_id": p.ID, "missed": missed, "results": st.sides(ch, true)})
 	})
 	return nonNilRoundResults(out), err
-}
-
-// auditTournament records a change that is about a division rather than
-// one game.
-func (s *Service) auditTournament(ctx context.Context, a Actor, tournamentID int64, action, reason string, before, after any) error {
-	if err := checkNote("the reason", reason, MaxReasonLength); err != nil {
-		return err
-	}
-	e := &AuditEntry{TournamentID: tournamentID, Who: a.Name(), Action: action, Reason: strings.TrimSpace(reason), At: s.now()}
-	if before != nil {
-		e.Before = mustJSON(before)
-	}
-	if after != nil {
-		e.After = mustJSON(after)
-	}
-	return s.Store.AddAudit(ctx, e)
 }

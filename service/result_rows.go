@@ -8,65 +8,6 @@ import (
 	"tourney/standings"
 )
 
-// Result kinds.
-const (
-	ResultGame    = "game"    // a game played: two players, two scores
-	ResultBye     = "bye"     // a round won (or, at 0, neither won nor lost) without an opponent
-	ResultForfeit = "forfeit" // a round lost by forfeit, to an opponent or to nobody
-)
-
-// Where a result came from.
-const (
-	SourceRecorded   = "recorded"   // the game was recorded turn by turn
-	SourceEntered    = "entered"    // the director entered (or amended) it
-	SourcePairing    = "pairing"    // a bye given when the round was paired
-	SourceWithdrawal = "withdrawal" // a round a withdrawn player did not play
-	SourceLateEntry  = "late-entry" // a round a late entrant missed
-	SourceImported   = "imported"   // read from a tsh .t file
-)
-
-// Result is one round's outcome between two players, or for one player
-// alone, as stored:
-//
-//   - a game: Player1 and Player2 with their scores, First who started
-//     (nil: not known), TieBreakWinner for a tied score the variant's
-//     tie-break decided;
-//   - a forfeit between two players: Player1 forfeited to Player2, who
-//     wins by Score2 (Score1 is 0);
-//   - no opponent: Player1 alone, Score1 the spread they get (a bye's
-//     positive spread, a forfeit's negative one, 0 for a round that
-//     counts neither way).
-//
-// So Score1 - Score2 is always Player1's spread. A game recorded turn by
-// turn has its GameID; so does a result entered for a game.
-type Result struct {
-	ID             int64     `json:"id"`
-	TournamentID   int64     `json:"tournament_id"`
-	DivisionID     *int64    `json:"division_id,omitempty"`
-	Round          int       `json:"round"`
-	GameID         *int64    `json:"game_id,omitempty"`
-	Kind           string    `json:"kind"`
-	Player1        int64     `json:"player1"`
-	Player2        *int64    `json:"player2,omitempty"`
-	Score1         int       `json:"score1"`
-	Score2         int       `json:"score2"`
-	First          *int64    `json:"first,omitempty"`
-	TieBreakWinner *int64    `json:"tie_break_winner,omitempty"`
-	Table          int       `json:"table,omitempty"`
-	Source         string    `json:"source"`
-	Reason         string    `json:"reason,omitempty"` // a bye's pairing reason
-	CreatedAt      time.Time `json:"created_at"`
-	UpdatedAt      time.Time `json:"updated_at"`
-	// A table of three or four, or a team game: every seat's player in
-	// seat order (Player1 and Player2 are the first two) and the scores in
-	// the same order, or for a team game (Teams) the two teams' scores,
-	// seats 1 and 3 then 2 and 4 (Score1 and Score2 are those). Nil for a
-	// two-player result.
-	Group       []int64 `json:"group,omitempty"`
-	GroupScores []int   `json:"group_scores,omitempty"`
-	Teams       bool    `json:"teams,omitempty"`
-}
-
 // playerIDs are the result's players, Player1 first.
 func (r *Result) playerIDs() []int64 {
 	if r.Group != nil {

@@ -374,7 +374,7 @@ func (s *Service) findResult(ctx context.Context, tournamentID, id int64) (*Resu
 // ListResults lists a division's results (public), by round, then table,
 // then when they were entered; round 0 means every round.
 func (s *Service) ListResults(ctx context.Context, tournamentID int64, q StandingsQuery) ([]RoundResult, error) {
-	st, err := s.publicDivision(ctx, tournamentID, q.DivisionID)
+	st, err := s.requestedDivision(ctx, tournamentID, q.DivisionID)
 	if err != nil {
 		return nil, err
 	}

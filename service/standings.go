@@ -34,8 +34,9 @@ type StandingRow struct {
 	DivisionID *int64  `json:"division_id,omitempty"`
 }
 
-// publicDivision loads the division a public read asks for.
-func (s *Service) publicDivision(ctx context.Context, tournamentID int64, divisionID *int64) (*divState, error) {
+// requestedDivision loads the division a request names (a public read's
+// or the director's), or the default (see resolveDivision).
+func (s *Service) requestedDivision(ctx context.Context, tournamentID int64, divisionID *int64) (*divState, error) {
 	t, err := s.Store.GetTournament(ctx, tournamentID)
 	if err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
@@ -70,7 +71,7 @@ func (s *Service) Standings(ctx context.Context, tournamentID int64, q Standings
 // publicThrough loads a division for a public view and the round the
 // view stops after.
 func (s *Service) publicThrough(ctx context.Context, tournamentID int64, q StandingsQuery) (*divState, int, error) {
-	st, err := s.publicDivision(ctx, tournamentID, q.DivisionID)
+	st, err := s.requestedDivision(ctx, tournamentID, q.DivisionID)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -13,7 +13,7 @@ import (
 // ExportT writes a division as a tsh .t file, exactly as tsh writes one
 // (public: it holds what the standings and pairings show).
 func (s *Service) ExportT(ctx context.Context, tournamentID int64, q StandingsQuery) ([]byte, string, error) {
-	st, err := s.publicDivision(ctx, tournamentID, q.DivisionID)
+	st, err := s.requestedDivision(ctx, tournamentID, q.DivisionID)
 	if err != nil {
 		return nil, "", err
 	}

@@ -21,7 +21,7 @@ const tshConfigTag = "#tourney division "
 
 // ExportTSHConfig writes a division's config.tsh (public, as its .t).
 func (s *Service) ExportTSHConfig(ctx context.Context, tournamentID int64, q StandingsQuery) ([]byte, string, error) {
-	st, err := s.publicDivision(ctx, tournamentID, q.DivisionID)
+	st, err := s.requestedDivision(ctx, tournamentID, q.DivisionID)
 	if err != nil {
 		return nil, "", err
 	}

@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"strings"
 
@@ -56,49 +55,23 @@ var tableKinds = map[string]bool{EventMove: true, EventAccept: true, EventEndRac
 // irregular play the variant lets stand is recorded and flagged.
 func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnInput) (*TurnResult, error) {
 	var res *TurnResult
-	var game *Game
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		l, err := s.loadToEnter(ctx, a, gameID)
-		if err != nil {
-			return err
-		}
-		game = l.g
-		if err := s.refuseBesideHandResult(ctx, l); err != nil {
-			return err
-		}
-		wasFinished := l.r.status == StatusFinished
-		e, err := s.turnStep(a, l, in)
-		if err != nil {
-			return err
-		}
-		if err := s.claim(ctx, l); err != nil {
-			return err
-		}
-		if err := s.Store.AppendTurn(ctx, e); err != nil {
-			if errors.Is(err, ErrDuplicate) {
-				// Another entry took this turn first: show the game as stored.
-				if fresh, lerr := s.load(ctx, gameID); lerr == nil {
-					l = fresh
-				}
-				return s.staleTurn(l, in.Turn)
-			}
-			return err
-		}
-		l.events = append(l.events, *e)
-		// Only a finished game has a recorded result to keep in step.
-		if wasFinished || l.r.status == StatusFinished {
-			if err := s.syncResult(ctx, l); err != nil {
+	_, err := s.changeGame(ctx, a, gameID, gameChange{
+		decide: func(ctx context.Context, l *loaded) error {
+			if err := s.refuseBesideHandResult(ctx, l); err != nil {
 				return err
 			}
-		}
-		res = turnResult(e, l)
-		version, events, r := l.g.Version+1, l.events, res // claim took the next version
-		s.Store.AfterCommit(ctx, func() {
-			s.games.put(gameID, version, events)
-			s.gameNotice(game, r.Turn, r.Status, r.Flag)
-		})
-		return nil
-	})
+			e, err := s.turnStep(a, l, in)
+			if err != nil {
+				return err
+			}
+			l.events = append(l.events, *e)
+			return nil
+		},
+		answer: func(l *loaded) func() {
+			res = turnResult(&l.events[len(l.events)-1], l)
+			r := res
+			return func() { s.gameNotice(l.g, r.Turn, r.Status, r.Flag) }
+		}})
 	return res, err
 }
 
@@ -251,56 +224,41 @@ type UndoInput struct {
 // turn; or the director). The event is kept, marked undone, and the audit
 // log records who, when, why, and the event before and after.
 func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoInput) (*GameView, error) {
-	var view *GameView
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		l, err := s.loadToEnter(ctx, a, gameID)
-		if err != nil {
-			return err
-		}
-		if strings.TrimSpace(in.Reason) == "" {
-			return Errorf(KindInvalid, "missing-reason", "say why the turn is undone")
-		}
-		if len(l.r.events) == 0 {
-			return Errorf(KindRule, "nothing-to-undo", "the game has no turns to undo")
-		}
-		last := l.r.events[len(l.r.events)-1]
-		if !a.IsDirector() && last.Kind == EventConfirm {
-			return Errorf(KindForbidden, "result-confirmed", "the result has been confirmed; only the director can change the game now")
-		}
-		if !a.IsDirector() && !tableKinds[last.Kind] {
-			return Errorf(KindForbidden, "director-only", "turn %d is a %s the director entered; only the director can change it", last.Seq, last.Kind)
-		}
-		if in.Turn != last.Seq {
-			return Errorf(KindConflict, "not-last-turn", "only the latest turn (%d) can be undone; ask the director to correct turn %d", last.Seq, in.Turn)
-		}
-		before := last
-		last.Undone = true
-		if err := s.claim(ctx, l); err != nil {
-			return err
-		}
-		if err := s.Store.UpdateTurn(ctx, &last); err != nil {
-			return err
-		}
-		if last.Kind == EventVoid {
-			// The record is back and owns the result again.
-			if err := s.handBackToRecord(ctx, l); err != nil {
+	var before, last TurnEvent
+	return s.changeGame(ctx, a, gameID, gameChange{settle: true,
+		decide: func(_ context.Context, l *loaded) error {
+			if strings.TrimSpace(in.Reason) == "" {
+				return Errorf(KindInvalid, "missing-reason", "say why the turn is undone")
+			}
+			if len(l.r.events) == 0 {
+				return Errorf(KindRule, "nothing-to-undo", "the game has no turns to undo")
+			}
+			last = l.r.events[len(l.r.events)-1]
+			if !a.IsDirector() && last.Kind == EventConfirm {
+				return Errorf(KindForbidden, "result-confirmed", "the result has been confirmed; only the director can change the game now")
+			}
+			if !a.IsDirector() && !tableKinds[last.Kind] {
+				return Errorf(KindForbidden, "director-only", "turn %d is a %s the director entered; only the director can change it", last.Seq, last.Kind)
+			}
+			if in.Turn != last.Seq {
+				return Errorf(KindConflict, "not-last-turn", "only the latest turn (%d) can be undone; ask the director to correct turn %d", last.Seq, in.Turn)
+			}
+			before = last
+			last.Undone = true
+			return nil
+		},
+		write: func(ctx context.Context, l *loaded) error {
+			if err := s.Store.UpdateTurn(ctx, &last); err != nil {
 				return err
 			}
-		}
-		if err := s.audit(ctx, a, l.g, "undo-turn", in.Reason, before, last); err != nil {
-			return err
-		}
-		if view, err = s.settle(ctx, gameID); err != nil {
-			return err
-		}
-		if err := s.withCorrections(ctx, a, view); err != nil {
-			return err
-		}
-		view = hideFromTables(view, a) // a table undoing its own entry
-		s.Store.AfterCommit(ctx, func() { s.viewNotice(view) })
-		return nil
-	})
-	return view, err
+			if last.Kind == EventVoid {
+				// The record is back and owns the result again.
+				if err := s.handBackToRecord(ctx, l); err != nil {
+					return err
+				}
+			}
+			return s.audit(ctx, a, l.g, "undo-turn", in.Reason, before, last)
+		}})
 }
 
 // CorrectionInput is the director's correction of a turn; nil fields are
@@ -359,111 +317,26 @@ type directorEdit struct {
 // brought up to date, the audit log given the event before and after, and
 // the game's result kept in step.
 func (s *Service) editEvent(ctx context.Context, a Actor, gameID int64, turn int, edit directorEdit) (*GameView, error) {
-	return s.directorChange(ctx, a, gameID, func(ctx context.Context, l *loaded) error {
-		idx := -1
-		for i, e := range l.events {
-			if !e.Undone && edit.find(e) {
-				idx = i
+	idx := -1
+	var before TurnEvent
+	return s.changeGame(ctx, a, gameID, gameChange{director: true, settle: true,
+		decide: func(_ context.Context, l *loaded) error {
+			for i, e := range l.events {
+				if !e.Undone && edit.find(e) {
+					idx = i
+				}
 			}
-		}
-		if idx < 0 {
-			return Errorf(KindNotFound, "not-found", "game %d has no such turn %d", gameID, turn)
-		}
-		before := l.events[idx]
-		edit.change(l, &l.events[idx])
-		if err := s.claim(ctx, l); err != nil {
-			return err
-		}
-		if err := s.replayAndSave(ctx, l, idx, edit.what); err != nil {
-			return err
-		}
-		return s.audit(ctx, a, l.g, edit.action, edit.reason, before, l.events[idx])
-	})
-}
-
-// directorChange runs a director's change to a game in one transaction:
-// fn gets the loaded game, then the game is settled and, once committed,
-// announced.
-func (s *Service) directorChange(ctx context.Context, a Actor, gameID int64, fn func(ctx context.Context, l *loaded) error) (*GameView, error) {
-	if err := requireDirector(a); err != nil {
-		return nil, err
-	}
-	var view *GameView
-	err := s.Store.InTx(ctx, func(ctx context.Context) error {
-		l, err := s.load(ctx, gameID)
-		if err != nil {
-			return err
-		}
-		if err := fn(ctx, l); err != nil {
-			return err
-		}
-		if view, err = s.settleAndTell(ctx, gameID); err != nil {
-			return err
-		}
-		return s.withCorrections(ctx, a, view)
-	})
-	return view, err
-}
-
-// settleAndTell settles a game after a change and, once the change is
-// committed, tells the watchers.
-func (s *Service) settleAndTell(ctx context.Context, gameID int64) (*GameView, error) {
-	view, err := s.settle(ctx, gameID)
-	if err != nil {
-		return nil, err
-	}
-	s.Store.AfterCommit(ctx, func() { s.viewNotice(view) })
-	return view, nil
-}
-
-// settle reloads a game after a change, keeps its stored result in step
-// and returns the game as it now stands.
-func (s *Service) settle(ctx context.Context, gameID int64) (*GameView, error) {
-	l, err := s.load(ctx, gameID)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.syncResult(ctx, l); err != nil {
-		return nil, err
-	}
-	if err := s.withOfficial(ctx, l); err != nil {
-		return nil, err
-	}
-	v := s.view(l.t, l.g, l.names, l.events, l.r).withResult(l.g, l.official)
-	return v, nil
-}
-
-func (s *Service) audit(ctx context.Context, a Actor, g *Game, action, reason string, before, after any) error {
-	if err := checkNote("the reason", reason, MaxReasonLength); err != nil {
-		return err
-	}
-	id := g.ID
-	return s.Store.AddAudit(ctx, &AuditEntry{
-		TournamentID: g.TournamentID, GameID: &id, Who: a.Name(), Action: action,
-		Reason: strings.TrimSpace(reason), Before: mustJSON(before), After: mustJSON(after), At: s.now(),
-	})
-}
-
-// ListAudit shows the audit log of a tournament, or of one game (director).
-func (s *Service) ListAudit(ctx context.Context, a Actor, tournamentID int64, gameID *int64) ([]AuditEntry, error) {
-	if err := requireDirector(a); err != nil {
-		return nil, err
-	}
-	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
-		return nil, notFound(err, "tournament %d", tournamentID)
-	}
-	return s.Store.ListAudit(ctx, tournamentID, gameID)
-}
-
-// ListGameAudit shows one game's audit log (director), its result's
-// entries by hand included (see gameAudit).
-func (s *Service) ListGameAudit(ctx context.Context, a Actor, gameID int64) ([]AuditEntry, error) {
-	if err := requireDirector(a); err != nil {
-		return nil, err
-	}
-	g, err := s.Store.GetGame(ctx, gameID)
-	if err != nil {
-		return nil, notFound(err, "game %d", gameID)
-	}
-	return s.gameAudit(ctx, g)
+			if idx < 0 {
+				return Errorf(KindNotFound, "not-found", "game %d has no such turn %d", gameID, turn)
+			}
+			before = l.events[idx]
+			edit.change(l, &l.events[idx])
+			return nil
+		},
+		write: func(ctx context.Context, l *loaded) error {
+			if err := s.replayAndSave(ctx, l, idx, edit.what); err != nil {
+				return err
+			}
+			return s.audit(ctx, a, l.g, edit.action, edit.reason, before, l.events[idx])
+		}})
 }
