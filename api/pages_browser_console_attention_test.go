@@ -66,11 +66,16 @@ func TestBrowserConsoleAttentionQuietTable(t *testing.T) {
 	ahead.Store(int64(9*time.Minute + 57*time.Second))
 	ctx := newChrome(t)
 	quiet := `document.getElementById("attention").textContent.includes("Table 1: nothing entered, 10 minutes after the pairing")`
+	// The page counts its reads of the list: one, at next_change.
+	reads := `window.attentionReads`
 	run(t, ctx, consoleSignIn(f),
+		eval(`window.attentionReads = 0; (function (f) { window.fetch = function (u) { if (String(u).endsWith("/attention")) window.attentionReads++; return f.apply(this, arguments); }; })(window.fetch)`),
 		waitFor(`document.querySelector("#game-`+itoa(f.game)+` .ago").textContent.startsWith("no entries")`),
-		waitFor(`!(`+quiet+`) && !document.getElementById("all-clear").hidden`),
+		waitFor(`!(`+quiet+`) && !document.getElementById("all-clear").hidden && `+reads+` === 0`),
 		waitFor(quiet),
 		waitFor(`document.getElementById("all-clear").hidden && document.querySelector("#game-`+itoa(f.game)+`").classList.contains("attn")`),
+		chromedp.Sleep(1500*time.Millisecond),
+		waitFor(reads+` === 1`),
 		shotAt("attention-room-quiet", 1280, 800),
 	)
 	// Table 2 is paired now, and its game's page is open 9 min 57 s later.

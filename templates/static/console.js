@@ -227,8 +227,8 @@ var Attention = (function () {
     var timer = null;
     function show(list) {
       draw((list && list.attention) || []);
-      var wait = recheckMs;
-      if (list && list.next_change && list.now) wait = Math.min(wait, Date.parse(list.next_change) - Date.parse(list.now));
+      var wait = recheckMs, until = list && list.next_change ? Date.parse(list.next_change) - Date.parse(list.now) : NaN;
+      if (until < wait) wait = until;
       schedule(Math.max(wait, 1000));
     }
     function schedule(ms) { clearTimeout(timer); timer = setTimeout(read, ms); }
