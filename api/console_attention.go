@@ -11,10 +11,10 @@ import (
 )
 
 // The director's attention list: what a game needs from the director,
-// in plain words. The server renders it for the first paint (attention)
-// and the console's script keeps it current (attentionOf in
-// templates/static/console.js), both from the one catalogue of texts
-// below, which the console's pages carry as JSON.
+// in plain words. The rules are here alone: the server renders the list
+// for the first paint and sends it as JSON (console_attention_list.go);
+// the console's pages only draw it, and read it again when the server
+// says the clock alone changes it.
 
 // attentionTexts are the list's sentences; {name} is filled in.
 var attentionTexts = map[string]string{
@@ -35,7 +35,7 @@ var attentionTexts = map[string]string{
 	"the-play":               "the play",
 	// A round otherwise complete: every table still missing a result has
 	// no game being played at its tablet (the slip is to be keyed).
-	"round-missing": "round {round}{division}: {count} of {games} results in; missing {tables}",
+	"round-missing": "Round {round}{division}: {count} of {games} results in; missing {tables}",
 	// An address sending many wrong credentials (service.Guessers).
 	"guessing": "Someone at {address} is guessing codes",
 }
@@ -93,16 +93,18 @@ const (
 	rulingsFor = 10 * time.Minute
 )
 
-// attentionRecheck is how often the console's pages read the list again
-// without an event (the clock alone changes it); tests shorten it.
+// attentionRecheck is how often, at the longest, the console's pages
+// read the list again without an event (an address guessing codes comes
+// and goes without one); tests change it.
 var attentionRecheck = 30 * time.Second
 
-// attentionCatalogue is the catalogue as the console's pages carry it,
-// with the server's clock (the script corrects the browser's by it).
+// attentionCatalogue is what the console's pages carry to say a game's
+// status and a turn's flags in words, with the server's clock (the
+// script corrects the browser's by it) and how often to read the
+// attention list again at the longest. The list itself is the server's.
 func attentionCatalogue(now time.Time) template.JS {
 	b, _ := json.Marshal(map[string]any{
-		"texts": attentionTexts, "irregular": irregularWords, "statuses": statusWords,
-		"quiet_minutes": int(quietAfter / time.Minute), "rulings_minutes": int(rulingsFor / time.Minute),
+		"irregular": irregularWords, "statuses": statusWords,
 		"recheck_seconds": attentionRecheck.Seconds(),
 		"now":             now.UTC().Format(time.RFC3339Nano),
 	})
@@ -125,46 +127,62 @@ func say(key string, args ...any) string {
 	return text
 }
 
-// guessingAttention lists, in words, the addresses guessing credentials
-// (one line an address, whatever kinds it guesses).
-func guessingAttention(gs []service.Guesser) []string {
-	out := []string{}
-	seen := map[string]bool{}
-	for _, g := range gs {
-		if !seen[g.Address] {
-			seen[g.Address] = true
-			out = append(out, say("guessing", "address", g.Address))
+// attentionItem is one line of the list. Kind is the catalogue's key
+// ("quiet", "hold", "round-missing", "guessing"...); a game's line names
+// the game and its table, a round's the round. Since is when what it says
+// began, where that is known: the flagged turn, the ruling, the hold, the
+// last entry (a quiet table, a game waiting since it went out).
+type attentionItem struct {
+	Kind  string     `json:"kind"`
+	Game  int64      `json:"game,omitempty"`
+	Table int        `json:"table,omitempty"`
+	Round int        `json:"round,omitempty"`
+	Text  string     `json:"text"`
+	Since *time.Time `json:"since,omitempty"`
+}
+
+// attention lists what a game needs from the director at the moment now,
+// and the next moment the clock alone changes the list (zero: only an
+// entry changes it): a table going quiet, or a quiet table's minutes, or
+// a ruling no longer news.
+func attention(v *service.GameView, now time.Time) (out []attentionItem, next time.Time) {
+	add := func(since time.Time, key string, args ...any) {
+		it := attentionItem{Kind: key, Game: v.ID, Table: v.Table, Text: say(key, args...)}
+		if !since.IsZero() {
+			at := since.UTC()
+			it.Since = &at
+		}
+		out = append(out, it)
+	}
+	changes := func(at time.Time) {
+		if at.After(now) && (next.IsZero() || at.Before(next)) {
+			next = at
 		}
 	}
-	return out
-}
-
-type attentionItem struct {
-	Game  int64  `json:"game"`
-	Table int    `json:"table"`
-	Text  string `json:"text"`
-}
-
-// attention lists what a game needs from the director at the moment now.
-func attention(v *service.GameView, now time.Time) []attentionItem {
-	var out []attentionItem
-	add := func(text string) {
-		out = append(out, attentionItem{Game: v.ID, Table: v.Table, Text: text})
-	}
 	for _, f := range v.Flags {
+		var since time.Time
+		if t := turnNumbered(v, f.Turn); t != nil {
+			since = t.CreatedAt
+		}
 		for _, flag := range strings.Split(f.Flag, ",") {
 			switch {
 			case flag == "":
 			case flag == "score-disagreement":
-				add(say("disagreement", "turn", f.Turn))
+				add(since, "disagreement", "turn", f.Turn)
 			case strings.HasPrefix(flag, "irregular:"):
-				add(say("irregular", "turn", f.Turn, "why", plainCode(irregularWords, strings.TrimPrefix(flag, "irregular:"))))
+				add(since, "irregular", "turn", f.Turn, "why", plainCode(irregularWords, strings.TrimPrefix(flag, "irregular:")))
 			default:
-				add(say("flag", "turn", f.Turn, "flag", plainCode(nil, flag)))
+				add(since, "flag", "turn", f.Turn, "flag", plainCode(nil, flag))
 			}
 		}
 	}
-	recent := func(t time.Time) bool { return !t.IsZero() && now.Sub(t) < rulingsFor }
+	recent := func(t time.Time) bool {
+		if t.IsZero() || now.Sub(t) >= rulingsFor {
+			return false
+		}
+		changes(t.Add(rulingsFor))
+		return true
+	}
 	var hold *service.TurnView
 	for i := range v.Turns {
 		t := &v.Turns[i]
@@ -179,20 +197,21 @@ func attention(v *service.GameView, now time.Time) []attentionItem {
 			}
 			switch t.Verdict {
 			case service.VerdictAcceptable:
-				add(say("challenge-acceptable", "words", words, "turn", t.ChallengedTurn))
+				add(t.CreatedAt, "challenge-acceptable", "words", words, "turn", t.ChallengedTurn)
 			case service.VerdictUnacceptable:
-				add(say("challenge-unacceptable", "words", words, "word", playWord(play), "turn", t.ChallengedTurn))
+				add(t.CreatedAt, "challenge-unacceptable", "words", words, "word", playWord(play), "turn", t.ChallengedTurn)
 			}
 		case t.Kind == service.EventWithdraw && recent(t.CreatedAt):
 			if play := playWithdrawn(v, i); play != nil {
-				add(say("withdrawn", "word", playWord(play), "turn", play.Seq))
+				add(t.CreatedAt, "withdrawn", "word", playWord(play), "turn", play.Seq)
 			}
 		}
 	}
+	last := lastEntry(v)
 	switch v.Status {
 	case service.StatusOnHold:
 		if hold == nil {
-			add(say("hold-unknown"))
+			add(time.Time{}, "hold-unknown")
 			break
 		}
 		play := turnNumbered(v, hold.ChallengedTurn)
@@ -200,31 +219,39 @@ func attention(v *service.GameView, now time.Time) []attentionItem {
 		if play != nil {
 			player = seatName(v, play.Seat)
 		}
-		add(say("hold", "turn", hold.ChallengedTurn, "word", playWord(play), "player", player))
+		add(hold.CreatedAt, "hold", "turn", hold.ChallengedTurn, "word", playWord(play), "player", player)
 	case service.StatusAwaitingAcceptance:
-		add(say("awaiting-acceptance"))
+		add(last, "awaiting-acceptance")
 	case service.StatusAwaitingRacks:
-		add(say("awaiting-racks"))
+		add(last, "awaiting-racks")
 	case service.StatusFinished:
 		// A result keyed by the director is nobody's to confirm at the table.
 		if known, all := confirmedByAll(v); known && !all && !v.ResultByHand() {
 			if len(v.Confirmed) > 2 {
-				add(say("unconfirmed-all"))
+				add(last, "unconfirmed-all")
 			} else {
-				add(say("unconfirmed"))
+				add(last, "unconfirmed")
 			}
 		}
 	case service.StatusInProgress:
 		// A game played on paper, its result entered by hand, is not quiet.
-		if last := lastEntry(v); v.Official == nil && !last.IsZero() && now.Sub(last) >= quietAfter {
-			key := "quiet"
-			if len(v.Turns) == 0 {
-				key = "quiet-unstarted"
-			}
-			add(say(key, "minutes", int(now.Sub(last)/time.Minute)))
+		if v.Official != nil || last.IsZero() {
+			break
 		}
+		quiet := now.Sub(last)
+		if quiet < quietAfter {
+			changes(last.Add(quietAfter))
+			break
+		}
+		key := "quiet"
+		if len(v.Turns) == 0 {
+			key = "quiet-unstarted"
+		}
+		minutes := int(quiet / time.Minute)
+		add(last, key, "minutes", minutes)
+		changes(last.Add(time.Duration(minutes+1) * time.Minute))
 	}
-	return out
+	return out, next
 }
 
 // lastEntry is when the game's latest event was entered, or when the game

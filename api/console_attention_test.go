@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -22,13 +23,14 @@ func atMin(m float64) string {
 }
 
 // attentionCase is a game view (as the API sends it), the moment it is
-// looked at and what the attention list says then. The script's
-// attentionOf must say the same (TestBrowserConsoleAttentionMatchesServer).
+// looked at, what the attention list says then and the next moment the
+// clock alone changes it (minutes after attentionT0; 0: none).
 type attentionCase struct {
 	name string
 	doc  string
 	now  float64 // minutes after attentionT0
 	want []string
+	next float64
 }
 
 func attentionCases() []attentionCase {
@@ -41,45 +43,45 @@ func attentionCases() []attentionCase {
 	}
 	turns := func(ts ...string) string { return `"turns":[` + strings.Join(ts, ",") + `]` }
 	return []attentionCase{
-		{"fresh game", game("in-progress", turns()), 5, nil},
+		{"fresh game", game("in-progress", turns()), 5, nil, 10},
 		{"a claim that differs and an irregular play on one turn", game("in-progress",
 			`"flags":[{"turn":1,"flag":"score-disagreement,irregular:missed-start"}]`, turns(windy)), 2,
-			[]string{"score disagreement on turn 1", "irregular play on turn 1: the first play misses the start square"}},
+			[]string{"score disagreement on turn 1", "irregular play on turn 1: the first play misses the start square"}, 11},
 		{"a flag the console does not know, in words", game("in-progress", `"flags":[{"turn":1,"flag":"odd-thing"}]`, turns(windy)), 2,
-			[]string{"odd thing on turn 1"}},
+			[]string{"odd thing on turn 1"}, 11},
 		{"a play on hold, half an hour", game("on-hold", turns(windy, fmt.Sprintf(`{"turn":2,"kind":"hold","player":2,"challenged_turn":1,"created_at":%q}`, atMin(2)))), 30,
-			[]string{"play on hold (turn 1): WINDY by Doug, challenge pending"}},
-		{"on hold, the hold not among the turns", game("on-hold", turns(windy)), 2, []string{"play on hold, challenge pending"}},
+			[]string{"play on hold (turn 1): WINDY by Doug, challenge pending"}, 0},
+		{"on hold, the hold not among the turns", game("on-hold", turns(windy)), 2, []string{"play on hold, challenge pending"}, 0},
 		{"an acceptable ruling", game("in-progress", turns(windy, gale,
 			fmt.Sprintf(`{"turn":3,"kind":"challenge","player":1,"challenged_turn":2,"verdict":"acceptable","words":["GALE","AW"],"created_at":%q}`, atMin(3)))), 5,
-			[]string{"challenge of GALE, AW: acceptable, the play stands (turn 2)"}},
+			[]string{"challenge of GALE, AW: acceptable, the play stands (turn 2)"}, 13},
 		{"an unacceptable ruling", game("in-progress", turns(windy, voz,
 			fmt.Sprintf(`{"turn":3,"kind":"challenge","player":1,"challenged_turn":2,"verdict":"unacceptable","words":["VOZ","AZ"],"created_at":%q}`, atMin(3)))), 12.9,
-			[]string{"challenge of VOZ, AZ: unacceptable, VOZ withdrawn (turn 2)"}},
+			[]string{"challenge of VOZ, AZ: unacceptable, VOZ withdrawn (turn 2)"}, 13},
 		{"a ruling ten minutes old is no longer listed; the table is quiet", game("in-progress", turns(windy, gale,
 			fmt.Sprintf(`{"turn":3,"kind":"challenge","player":1,"challenged_turn":2,"verdict":"acceptable","words":["GALE","AW"],"created_at":%q}`, atMin(3)))), 13,
-			[]string{"no entry for 10 minutes"}},
+			[]string{"no entry for 10 minutes"}, 14},
 		{"a play withdrawn by the director", game("in-progress", turns(windy, gale,
 			fmt.Sprintf(`{"turn":3,"kind":"withdraw","player":2,"created_at":%q}`, atMin(4)))), 6,
-			[]string{"GALE withdrawn (turn 2)"}},
-		{"no entry for 9 minutes", game("in-progress", turns(windy)), 10, nil},
-		{"no entry for 10 minutes", game("in-progress", turns(windy)), 11, []string{"no entry for 10 minutes"}},
-		{"nothing entered 25 minutes after the pairing", game("in-progress", turns()), 25.5, []string{"nothing entered, 25 minutes after the pairing"}},
-		{"a finished game an hour later", game("finished", `"confirmed":[true,true]`, turns(windy)), 60, nil},
+			[]string{"GALE withdrawn (turn 2)"}, 14},
+		{"no entry for 9 minutes", game("in-progress", turns(windy)), 10, nil, 11},
+		{"no entry for 10 minutes", game("in-progress", turns(windy)), 11, []string{"no entry for 10 minutes"}, 12},
+		{"nothing entered 25 minutes after the pairing", game("in-progress", turns()), 25.5, []string{"nothing entered, 25 minutes after the pairing"}, 26},
+		{"a finished game an hour later", game("finished", `"confirmed":[true,true]`, turns(windy)), 60, nil, 0},
 		{"a finished game not confirmed", game("finished", `"confirmed":[true,false]`, turns(windy)), 3,
-			[]string{"game finished, result not confirmed by both players"}},
-		{"a finished game, the view without confirmed", game("finished", turns(windy)), 3, nil},
-		{"a game in play, nobody confirmed", game("in-progress", `"confirmed":[false,false]`, turns(windy)), 3, nil},
-		{"a result entered by hand for a game with no record", game("in-progress", `"official_result":{"result_id":1,"kind":"game","source":"entered","scores":[400,350]}`, turns()), 60, nil},
+			[]string{"game finished, result not confirmed by both players"}, 0},
+		{"a finished game, the view without confirmed", game("finished", turns(windy)), 3, nil, 0},
+		{"a game in play, nobody confirmed", game("in-progress", `"confirmed":[false,false]`, turns(windy)), 3, nil, 11},
+		{"a result entered by hand for a game with no record", game("in-progress", `"official_result":{"result_id":1,"kind":"game","source":"entered","scores":[400,350]}`, turns()), 60, nil, 0},
 		{"waiting for the last play to be accepted", game("awaiting-acceptance", turns(windy)), 30,
-			[]string{"game finished, waiting for the last play to be accepted"}},
-		{"racks to enter", game("awaiting-racks", turns(windy)), 30, []string{"game finished, racks to enter"}},
-		{"no clock known", `{"id":7,"table":3,"status":"in-progress"}`, 60, nil},
+			[]string{"game finished, waiting for the last play to be accepted"}, 0},
+		{"racks to enter", game("awaiting-racks", turns(windy)), 30, []string{"game finished, racks to enter"}, 0},
+		{"no clock known", `{"id":7,"table":3,"status":"in-progress"}`, 60, nil, 0},
 	}
 }
 
-// Each item of the list, in plain words, at the moment given; the same
-// from the JSON the console reads as from the view itself.
+// Each item of the list, in plain words, at the moment given, and when
+// the clock alone changes the list next (the page reads it again then).
 func TestConsoleAttentionItems(t *testing.T) {
 	codes := []string{"score-disagreement", "irregular:", "missed-start", "on-hold", "in-progress", "awaiting-", "{", "}", "odd-thing"}
 	for _, tc := range attentionCases() {
@@ -89,14 +91,18 @@ func TestConsoleAttentionItems(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got []string
-			for _, a := range attention(&v, attentionT0.Add(time.Duration(tc.now*float64(time.Minute)))) {
-				if a.Game != 7 || a.Table != 3 {
-					t.Errorf("item %+v, want game 7 at table 3", a)
+			items, next := attention(&v, attentionT0.Add(time.Duration(tc.now*float64(time.Minute))))
+			for _, a := range items {
+				if a.Game != 7 || a.Table != 3 || a.Kind == "" || attentionTexts[a.Kind] == "" {
+					t.Errorf("item %+v, want game 7 at table 3 and a kind of the catalogue", a)
 				}
 				got = append(got, a.Text)
 			}
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("attention %q, want %q", got, tc.want)
+			}
+			if want := attentionT0.Add(time.Duration(tc.next * float64(time.Minute))); tc.next == 0 && !next.IsZero() || tc.next != 0 && !next.Equal(want) {
+				t.Errorf("next change %v, want %v minutes after the start", next, tc.next)
 			}
 			for _, text := range got {
 				for _, c := range codes {
@@ -109,26 +115,28 @@ func TestConsoleAttentionItems(t *testing.T) {
 	}
 }
 
-// Every sentence of the catalogue is used, and the pages carry it.
+// The pages carry the words for statuses and flags and the server's
+// clock, and no rule of the attention list: not its texts, not its
+// minutes.
 func TestConsoleAttentionCatalogue(t *testing.T) {
-	var cat struct {
-		Texts     map[string]string `json:"texts"`
-		Quiet     int               `json:"quiet_minutes"`
-		Rulings   int               `json:"rulings_minutes"`
-		Now       time.Time         `json:"now"`
-		Irregular map[string]string `json:"irregular"`
-		Statuses  map[string]string `json:"statuses"`
-	}
+	var cat map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(attentionCatalogue(attentionT0)), &cat); err != nil {
 		t.Fatal(err)
 	}
-	if len(cat.Texts) != len(attentionTexts) || cat.Quiet != 10 || cat.Rulings != 10 || !cat.Now.Equal(attentionT0) || cat.Irregular["missed-start"] == "" || cat.Statuses["in-progress"] != "in play" {
-		t.Errorf("catalogue %+v", cat)
+	keys := slices.Sorted(maps.Keys(cat))
+	if want := []string{"irregular", "now", "recheck_seconds", "statuses"}; !slices.Equal(keys, want) {
+		t.Errorf("catalogue carries %q, want %q", keys, want)
 	}
 	f := newFixture(t)
 	b := directorSignIn(t, f)
 	for _, path := range []string{fmt.Sprintf("/director/%d", f.tournament), gameConsolePath(f, f.game)} {
-		wantPage(t, b.get(path), http.StatusOK, `<script type="application/json" id="attention-catalogue">{"irregular":`, `"quiet_minutes":10`)
+		r := b.get(path)
+		wantPage(t, r, http.StatusOK, `<script type="application/json" id="attention-catalogue">{"irregular":`, `"statuses":{`)
+		for _, rule := range []string{"quiet_minutes", "rulings_minutes", "no entry for {minutes}"} {
+			if strings.Contains(string(r.Body), rule) {
+				t.Errorf("%s carries %q: the rules are the server's", path, rule)
+			}
+		}
 	}
 }
 

@@ -312,7 +312,7 @@ func TestConsoleShowsGuessers(t *testing.T) {
 		clock.add(5 * time.Minute) // slowed: one guess each wait
 	}
 	r := d.get(room)
-	wantPage(t, r, http.StatusOK, `<li class="att guess-att">Someone at 127.0.0.13 is guessing codes</li>`, `"guessing":["Someone at 127.0.0.13 is guessing codes"]`)
+	wantPage(t, r, http.StatusOK, `<li class="att guess-att">Someone at 127.0.0.13 is guessing codes</li>`, `"attention":[{"kind":"guessing","text":"Someone at 127.0.0.13 is guessing codes"}`)
 	if strings.Contains(string(r.Body), `id="all-clear" class="small">`) {
 		t.Error("all clear shown beside a guesser")
 	}

@@ -2,8 +2,9 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
-	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -12,35 +13,6 @@ import (
 
 	"tourney/service"
 )
-
-// The script's attentionOf says what the server's attention says, case
-// by case, at the same moment.
-func TestBrowserConsoleAttentionMatchesServer(t *testing.T) {
-	f := newFixture(t)
-	ctx := newChrome(t)
-	run(t, ctx, consoleSignIn(f), waitFor(`typeof attentionOf === "function" && typeof Attention === "object"`))
-	for _, tc := range attentionCases() {
-		var v service.GameView
-		if err := json.Unmarshal([]byte(tc.doc), &v); err != nil {
-			t.Fatal(err)
-		}
-		now := attentionT0.Add(time.Duration(tc.now * float64(time.Minute)))
-		var server []string
-		for _, a := range attention(&v, now) {
-			server = append(server, a.Text)
-		}
-		script, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`attentionOf(`+tc.doc+`, `+itoa(now.UnixMilli())+`)`))
-		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		if len(script) == 0 {
-			script = nil
-		}
-		if !slices.Equal(script, server) {
-			t.Errorf("%s: the script says %q, the server %q", tc.name, script, server)
-		}
-	}
-}
 
 // The room view follows a challenge at a table: the hold, then the
 // ruling; a phony the director rules out shows as withdrawn; and the
@@ -78,28 +50,148 @@ func TestBrowserConsoleAttentionChallenges(t *testing.T) {
 	)
 }
 
-// A table going quiet appears on the room view and the game's page
-// without an event: the pages read the list again on their own, by the
-// server's clock. (The service's clock runs 9 min 50 s ahead here, and
-// the pages re-read every second instead of every 30.)
+// A table going quiet appears on the room view and on the game's page
+// without an event and without polling: the server sends, with the list,
+// when the clock alone changes it next, and the pages read it again then.
+// (The service's clock runs ahead of the real one here; the pages'
+// periodic re-read is an hour, so only next_change can bring the line.)
 func TestBrowserConsoleAttentionQuietTable(t *testing.T) {
 	was := attentionRecheck
-	attentionRecheck = time.Second
+	attentionRecheck = time.Hour
 	t.Cleanup(func() { attentionRecheck = was }) // after the server has closed
 	ts := newTestServer(t)
 	var ahead atomic.Int64
 	ts.Svc.Now = func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
-	f := bareFixture(t, ts) // the game is paired now
-	ahead.Store(int64(9*time.Minute + 50*time.Second))
+	f := bareFixture(t, ts) // table 1 is paired now
+	ahead.Store(int64(9*time.Minute + 57*time.Second))
 	ctx := newChrome(t)
 	quiet := `document.getElementById("attention").textContent.includes("Table 1: nothing entered, 10 minutes after the pairing")`
+	// The page counts its reads of the list: one, at next_change.
+	reads := `window.attentionReads`
 	run(t, ctx, consoleSignIn(f),
+		eval(`window.attentionReads = 0; (function (f) { window.fetch = function (u) { if (String(u).endsWith("/attention")) window.attentionReads++; return f.apply(this, arguments); }; })(window.fetch)`),
 		waitFor(`document.querySelector("#game-`+itoa(f.game)+` .ago").textContent.startsWith("no entries")`),
-		waitFor(`!(`+quiet+`)`),
+		waitFor(`!(`+quiet+`) && !document.getElementById("all-clear").hidden && `+reads+` === 0`),
 		waitFor(quiet),
-		waitFor(`document.getElementById("all-clear").hidden`),
-		chromedp.Navigate(f.URL+gameConsolePath(f, f.game)),
+		waitFor(`document.getElementById("all-clear").hidden && document.querySelector("#game-`+itoa(f.game)+`").classList.contains("attn")`),
+		chromedp.Sleep(1500*time.Millisecond),
+		waitFor(reads+` === 1`),
+		shotAt("attention-room-quiet", 1280, 800),
+	)
+	// Table 2 is paired now, and its game's page is open 9 min 57 s later.
+	second := f.addGame(1, 2, f.addPlayer("C"), f.addPlayer("D"))
+	ahead.Add(int64(9*time.Minute + 57*time.Second))
+	run(t, ctx,
+		chromedp.Navigate(f.URL+gameConsolePath(f, second)),
+		waitFor(`document.getElementById("attention").textContent === "Nothing."`),
 		waitFor(`document.getElementById("attention").textContent === "nothing entered, 10 minutes after the pairing"`),
 		waitFor(`document.getElementById("game-status").textContent === "in play"`),
 	)
+}
+
+// attentionRoom is a room with something for the director at two of its
+// three tables: a claim the board does not give at table 1, a play held
+// for a challenge at table 2; table 3 has entered nothing. The service's
+// clock runs ahead of the real one by what ahead holds.
+func attentionRoom(t *testing.T, ahead *atomic.Int64) (f *fixture, games []int64) {
+	t.Helper()
+	ts := newTestServer(t)
+	ts.Svc.Now = func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
+	f = &fixture{testServer: ts}
+	f.tournament = must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director,
+		map[string]any{"name": "Attention Open", "variant": "naspa", "lexicon": "TESTLEX", "challenge_rule": "double"}), http.StatusCreated).ID
+	for _, n := range []string{"Ann", "Bob", "Cy", "Dee", "Eve", "Fay"} {
+		f.players = append(f.players, f.addPlayer(n))
+	}
+	must[service.Round](t, ts.post(f.tpath("/rounds"), ts.Director, map[string]any{"number": 1}), http.StatusCreated)
+	for table := 1; table <= 3; table++ {
+		games = append(games, f.addGame(1, table, f.players[2*table-2], f.players[2*table-1]))
+	}
+	must[service.Tournament](t, ts.patch(f.tpath(""), ts.Director, map[string]any{"current_round": 1}), http.StatusOK)
+	must[service.TurnResult](t, f.enter(games[0], f.Director, turn{Turn: 1, Player: 1, Move: "8D WINDY", ClaimedScore: claim(31)}), http.StatusCreated)
+	must[service.TurnResult](t, f.enter(games[1], f.Director, turn{Turn: 1, Player: 1, Move: "8D WINDY"}), http.StatusCreated)
+	must[service.TurnResult](t, f.enter(games[1], f.Director, turn{Turn: 2, Player: 2, Move: "7C GALE"}), http.StatusCreated)
+	must[service.GameView](t, f.post(gpath(games[1], "/hold"), f.Director, map[string]any{"turn": 2, "player": 1}), http.StatusCreated)
+	return f, games
+}
+
+// drawnAttention is the room's list as drawn: each line's text, link
+// and what it is about.
+const drawnAttention = `[...document.querySelectorAll("#attention li")].map(function (li) {
+	var a = li.querySelector("a");
+	return [li.className, li.dataset.game || li.dataset.round || "", a ? a.getAttribute("href") : "", li.textContent].join("|");
+})`
+
+// The room draws the server's list line for line (GET .../attention):
+// its words, the table and the link to the game, the tables marked; the
+// game's page draws the game's (GET /games/:id/attention). Both at
+// 1280x800, to look at.
+func TestBrowserConsoleAttentionDrawsServerList(t *testing.T) {
+	var ahead atomic.Int64
+	f, games := attentionRoom(t, &ahead)
+	want := func(l attentionList, room bool) []string {
+		out := []string{}
+		for _, it := range l.Attention {
+			if !room {
+				out = append(out, it.Text)
+				continue
+			}
+			out = append(out, fmt.Sprintf("att|%d|/director/%d/games/%d|Table %d: %s", it.Game, f.tournament, it.Game, it.Table, it.Text))
+		}
+		return out
+	}
+	list := must[attentionList](t, f.get(f.tpath("/attention"), f.Director), http.StatusOK)
+	room := want(list, true)
+	if len(room) != 2 || !strings.HasSuffix(room[0], "Table 1: score disagreement on turn 1") || !strings.HasSuffix(room[1], "Table 2: play on hold (turn 2): GALE by Dee, challenge pending") {
+		t.Fatalf("the server's list %q", room)
+	}
+	ctx := newChrome(t)
+	drawn := func(want []string) chromedp.Action[chromedp.Void] {
+		return waitFor(`JSON.stringify(` + drawnAttention + `) === ` + jsString(mustJSON(t, want)))
+	}
+	marked := func(game int64, yes bool) string {
+		not := map[bool]string{true: "", false: "!"}[yes]
+		return not + `document.querySelector("#game-` + itoa(game) + `").classList.contains("attn")`
+	}
+	run(t, ctx, consoleSignIn(f),
+		waitFor(`document.getElementById("live").textContent === "live"`),
+		drawn(room),
+		waitFor(marked(games[0], true)+` && `+marked(games[1], true)+` && `+marked(games[2], false)+` && document.getElementById("all-clear").hidden`),
+		shotAt("attention-room", 1280, 800),
+	)
+	gameLines := func(path string) chromedp.Action[chromedp.Void] {
+		l := must[attentionList](t, f.get(path, f.Director), http.StatusOK)
+		return waitFor(`JSON.stringify([...document.querySelectorAll("#attention li")].map(function (li) { return li.textContent; })) === ` + jsString(mustJSON(t, want(l, false))))
+	}
+	run(t, ctx,
+		clickWhenThere(`#attention li[data-game="`+itoa(games[1])+`"] a`),
+		chromedp.WaitVisible(chromedp.ID("correct-form")),
+		gameLines(gpath(games[1], "/attention")),
+		waitFor(`document.getElementById("attention").textContent.includes("play on hold")`),
+		shotAt("attention-game", 1280, 800),
+	)
+	// The hold is settled: the game's page reads the list again on the
+	// event and draws the ruling in its place, and so does the room.
+	must[service.ChallengeResult](t, f.post(gpath(games[1], "/challenges"), f.Director, map[string]any{"turn": 2, "challenger": 1}), http.StatusCreated)
+	list = must[attentionList](t, f.get(f.tpath("/attention"), f.Director), http.StatusOK)
+	room = want(list, true)
+	if len(room) != 2 || !strings.Contains(room[1], "Table 2: challenge of GALE") {
+		t.Fatalf("the server's list after the ruling %q", room)
+	}
+	run(t, ctx,
+		gameLines(gpath(games[1], "/attention")),
+		waitFor(`document.getElementById("attention").textContent.includes("challenge of GALE")`),
+		chromedp.Navigate(f.URL+fmt.Sprintf("/director/%d", f.tournament)),
+		drawn(room),
+	)
+}
+
+// mustJSON is v as JSON text.
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

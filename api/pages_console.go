@@ -107,19 +107,19 @@ type consoleRow struct {
 	Game *service.GameView `json:"game"`
 	// Teams: a team game (seats 1 and 3 against 2 and 4). The game's view
 	// does not say so; the game does (see teamGames).
-	Teams     bool            `json:"teams,omitempty"`
-	Names     string          `json:"-"`
-	Scores    string          `json:"-"`
-	Last      time.Time       `json:"-"`
-	LastISO   string          `json:"last,omitempty"`
-	Ago       string          `json:"-"`
-	Status    string          `json:"-"` // in plain words
-	Turn      string          `json:"-"` // the tablet's turn number (roomTurn)
-	Attention []attentionItem `json:"attention"`
+	Teams   bool      `json:"teams,omitempty"`
+	Names   string    `json:"-"`
+	Scores  string    `json:"-"`
+	Last    time.Time `json:"-"`
+	LastISO string    `json:"last,omitempty"`
+	Ago     string    `json:"-"`
+	Status  string    `json:"-"` // in plain words
+	Turn    string    `json:"-"` // the tablet's turn number (roomTurn)
+	Attn    bool      `json:"-"` // the attention list has a line for the game
 }
 
 func newConsoleRow(v *service.GameView, now time.Time, teams bool) consoleRow {
-	row := consoleRow{Game: v, Teams: teams, Attention: attention(v, now), Status: gameStatusWords(v), Turn: roomTurn(v)}
+	row := consoleRow{Game: v, Teams: teams, Status: gameStatusWords(v), Turn: roomTurn(v)}
 	row.Names, row.Scores = roomNames(v, teams), roomScores(v, teams)
 	for _, t := range v.Turns {
 		if t.CreatedAt.After(row.Last) {
@@ -144,25 +144,32 @@ func (p *pages) console(c *gin.Context) {
 		return
 	}
 	t := cp.Tournament
-	games, err := p.s.svc.RoundGames(c.Request.Context(), a, t.ID)
+	games, list, err := p.s.room(c.Request.Context(), a, t.ID)
 	if err != nil {
 		p.pageError(c, err)
 		return
 	}
-	now := p.s.svc.Now()
+	now := list.Now
+	attn := map[int64]bool{}
+	for _, it := range list.Attention {
+		attn[it.Game] = true
+	}
 	rows := []consoleRow{}
 	for _, v := range games {
-		rows = append(rows, newConsoleRow(v, now, v.Teams))
+		row := newConsoleRow(v, now, v.Teams)
+		row.Attn = attn[v.ID]
+		rows = append(rows, row)
 	}
-	guessing := guessingAttention(p.s.svc.Guessers(now))
-	data, _ := json.Marshal(map[string]any{"tournament": t.ID, "round": t.CurrentRound, "rows": rows, "guessing": guessing})
+	// The attention list as GET /tournaments/:id/attention sends it.
+	data, _ := json.Marshal(map[string]any{"tournament": t.ID, "round": t.CurrentRound, "rows": rows,
+		"now": list.Now, "next_change": list.NextChange, "attention": list.Attention})
 	p.render(c, http.StatusOK, "director", struct {
 		consolePage
 		Rows        []consoleRow
-		Guessing    []string
+		Attention   []attentionItem
 		ConsoleJSON template.JS
 		Backup      string
-	}{cp, rows, guessing, template.JS(data), p.backupLine(now)})
+	}{cp, rows, list.Attention, template.JS(data), p.backupLine(now)})
 }
 
 // backupLine says when the last backup was taken, in plain words.

@@ -28,8 +28,9 @@ type consolePage struct {
 	page
 	Tournament *service.Tournament
 	Nav        []navLink
-	// AttentionJSON is the attention list's catalogue of texts and the
-	// server's clock, for pages that show the list (see attentionOf).
+	// AttentionJSON is the words for statuses and flags, the server's
+	// clock and how often to re-read the attention list at the longest
+	// (attentionCatalogue); the list itself comes from the server.
 	AttentionJSON template.JS
 }
 

@@ -31,14 +31,15 @@ func TestConsoleAttentionGroupUnconfirmed(t *testing.T) {
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	v := &service.GameView{ID: 7, Table: 3, Status: service.StatusFinished, Confirmed: []bool{true, false, true}}
 	var got []string
-	for _, a := range attention(v, now) {
+	items, _ := attention(v, now)
+	for _, a := range items {
 		got = append(got, a.Text)
 	}
 	if want := []string{"game finished, result not confirmed by every player"}; !slices.Equal(got, want) {
 		t.Errorf("attention %q, want %q", got, want)
 	}
 	v.Confirmed = []bool{true, false}
-	if got := attention(v, now); len(got) != 1 || got[0].Text != "game finished, result not confirmed by both players" {
+	if got, _ := attention(v, now); len(got) != 1 || got[0].Text != "game finished, result not confirmed by both players" {
 		t.Errorf("a pair: %+v", got)
 	}
 }

@@ -173,6 +173,8 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 	v1.GET("/tournaments/:id/events", s.watch)
 	v1.GET("/tournaments/:id/live", s.liveBoards)
 	v1.GET("/tournaments/:id/highlights", s.highlights)
+	v1.GET("/tournaments/:id/attention", s.roomAttention)
+	v1.GET("/games/:id/attention", s.gameAttention)
 
 	v1.POST("/tournaments/:id/results", s.enterResult)
 	v1.GET("/tournaments/:id/results", s.listResults)

@@ -156,7 +156,7 @@
     document.getElementById("unseen").textContent = g.unseen;
     renderBoard(g.board || []);
     renderTurns();
-    renderAttention();
+    attentionAgain();
     renderTime();
     renderResult();
     // The record import (console-import.js) shows itself for a game
@@ -206,15 +206,17 @@
     });
   });
 
-  function renderAttention() {
-    var ul = document.getElementById("attention"), items = attentionOf(game);
+  // What the game needs from the director: the server's list (GET
+  // .../attention), read again whenever the game is, and when the server
+  // says the clock alone changes it (a game going quiet, a ruling no
+  // longer news).
+  function renderAttention(items) {
+    var ul = document.getElementById("attention");
     ul.textContent = "";
-    items.forEach(function (t) { ul.appendChild(el("li", { className: "att" }, t)); });
+    items.forEach(function (it) { ul.appendChild(el("li", { className: "att" }, it.text)); });
     if (!items.length) ul.appendChild(el("li", { className: "small" }, "Nothing."));
   }
-  // A game going quiet, or a ruling no longer news, changes the list
-  // without an event: it is read again every 30 seconds (Attention.recheckMs).
-  setInterval(function () { if (game) renderAttention(); }, Attention.recheckMs);
+  var attentionAgain = Attention.follow(gpath + "/attention", renderAttention);
 
   // pick fills the correction form with a turn as it stands; the form is
   // not touched by later re-reads, so what the director types stays.

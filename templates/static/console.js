@@ -201,28 +201,46 @@ var ConsoleRules = (function () {
   return { wire: wire, read: read };
 })();
 
-// Attention is the attention list's catalogue of texts (the server's,
-// attention in api/console_attention.go, carried by the page as JSON)
-// and the server's clock: the browser's, corrected by the difference
-// seen when the page was served.
+// Attention is what the console's pages need to say a game's status and
+// a turn's flags in words (the server's words, carried by the page as
+// JSON), the server's clock (the browser's, corrected by the difference
+// seen when the page was served), and the attention list as the server
+// sends it: the rules of what needs the director are the server's alone
+// (api/console_attention.go); a page only draws the list.
 var Attention = (function () {
   "use strict";
   var node = document.getElementById("attention-catalogue");
   var cat = node ? JSON.parse(node.textContent) : {};
-  var texts = cat.texts || {}, irregular = cat.irregular || {}, statuses = cat.statuses || {};
+  var irregular = cat.irregular || {}, statuses = cat.statuses || {};
   var skew = cat.now ? Date.parse(cat.now) - Date.now() : 0;
-  // say fills in a sentence: say("quiet", {minutes: 12}).
-  function say(key, args) {
-    return String(texts[key] || key).replace(/\{(\w+)\}/g, function (m, k) {
-      return args && args[k] !== undefined && args[k] !== null ? String(args[k]) : "";
-    });
-  }
+  var recheckMs = (cat.recheck_seconds || 30) * 1000;
   function byHand(g) { return g.status === "finished" && !!(g.official_result && g.official_result.entered_by_hand); }
   function plainCode(words, code) {
     return Object.prototype.hasOwnProperty.call(words || {}, code) ? words[code] : String(code).replace(/-/g, " ");
   }
+  // follow draws the list read from path ({now, next_change, attention})
+  // with draw(items), starting from first when the page carries it, and
+  // reads it again when the server said the clock alone changes it
+  // (next_change, counted from the list's now), at the latest after
+  // recheck_seconds, and soon after again() (an event). It returns again.
+  function follow(path, draw, first) {
+    var timer = null;
+    function show(list) {
+      draw((list && list.attention) || []);
+      var wait = recheckMs, until = list && list.next_change ? Date.parse(list.next_change) - Date.parse(list.now) : NaN;
+      if (until < wait) wait = until;
+      schedule(Math.max(wait, 1000));
+    }
+    function schedule(ms) { clearTimeout(timer); timer = setTimeout(read, ms); }
+    function read() {
+      Console.api("GET", path).then(show, function () { schedule(recheckMs); });
+    }
+    if (first) show(first); else read();
+    var soon = Console.debounce(read, 300);
+    return function again() { clearTimeout(timer); soon(); };
+  }
   return {
-    say: say, plainCode: plainCode, irregular: irregular,
+    plainCode: plainCode, irregular: irregular, follow: follow,
     // status says a game's status in plain words ("in-progress": "in play").
     status: function (code) { return plainCode(statuses, code); },
     // byHand: the game is finished on a result the director keyed.
@@ -233,82 +251,6 @@ var Attention = (function () {
     // turn is the room's turn column: the tablet's "Turn N" (next_play)
     // while the game is played, a dash once it is over (roomTurn).
     turn: function (g) { return g.status === "in-progress" || g.status === "on-hold" ? String(g.next_play || "") : "–"; },
-    quietMs: (cat.quiet_minutes || 10) * 60000, rulingsMs: (cat.rulings_minutes || 10) * 60000,
-    recheckMs: (cat.recheck_seconds || 30) * 1000,
     now: function () { return Date.now() + skew; }
   };
 })();
-
-// attentionOf lists what a game needs from the director at the moment
-// now (milliseconds; the server's clock by default), as the room view
-// and the game view both show it. The server renders the same list for
-// the first paint: keep the two in step.
-function attentionOf(g, now) {
-  "use strict";
-  var A = Attention, say = A.say, out = [];
-  if (now === undefined || now === null) now = A.now();
-  var turns = g.turns || [];
-  function at(iso) { var t = iso ? Date.parse(iso) : NaN; return isNaN(t) || t <= 0 ? null : t; }
-  function recent(iso) { var t = at(iso); return t !== null && now - t < A.rulingsMs; }
-  function numbered(n) { return turns.find(function (t) { return t.turn === n; }) || null; }
-  function playWord(t) {
-    if (!t) return say("the-play");
-    var words = (t.breakdown && t.breakdown.words) || [];
-    var main = words.find(function (w) { return w.main; }) || words[0];
-    if (main && main.word) return String(main.word).toUpperCase();
-    var m = String(t.move || "").trim(), i = m.indexOf(" ");
-    return i > 0 && m.slice(i + 1) ? m.slice(i + 1).toUpperCase() : say("the-play");
-  }
-  function seatName(seat) {
-    var p = (g.players || [])[seat - 1];
-    return p && p.name ? p.name : "seat " + seat;
-  }
-  (g.flags || []).forEach(function (f) {
-    String(f.flag || "").split(",").forEach(function (flag) {
-      if (!flag) return;
-      if (flag === "score-disagreement") out.push(say("disagreement", { turn: f.turn }));
-      else if (flag.indexOf("irregular:") === 0) out.push(say("irregular", { turn: f.turn, why: A.plainCode(A.irregular, flag.slice("irregular:".length)) }));
-      else out.push(say("flag", { turn: f.turn, flag: A.plainCode(null, flag) }));
-    });
-  });
-  var hold = null;
-  turns.forEach(function (t, i) {
-    if (t.kind === "hold") {
-      hold = t;
-    } else if (t.kind === "challenge" && recent(t.created_at)) {
-      var play = numbered(t.challenged_turn);
-      var words = (t.words || []).join(", ") || playWord(play);
-      if (t.verdict === "acceptable") out.push(say("challenge-acceptable", { words: words, turn: t.challenged_turn }));
-      if (t.verdict === "unacceptable") out.push(say("challenge-unacceptable", { words: words, word: playWord(play), turn: t.challenged_turn }));
-    } else if (t.kind === "withdraw" && recent(t.created_at)) {
-      for (var j = i - 1; j >= 0; j--) {
-        if (turns[j].kind === "move" && turns[j].player === t.player) {
-          out.push(say("withdrawn", { word: playWord(turns[j]), turn: turns[j].turn }));
-          break;
-        }
-      }
-    }
-  });
-  if (g.status === "on-hold") {
-    if (!hold) out.push(say("hold-unknown"));
-    else {
-      var held = numbered(hold.challenged_turn);
-      out.push(say("hold", { turn: hold.challenged_turn, word: playWord(held), player: held ? seatName(held.player) : "" }));
-    }
-  }
-  if (g.status === "awaiting-acceptance") out.push(say("awaiting-acceptance"));
-  if (g.status === "awaiting-racks") out.push(say("awaiting-racks"));
-  // "confirmed" (one boolean a seat) may be missing from older servers:
-  // then nothing is claimed about it.
-  // A result keyed by the director is nobody's to confirm at the table.
-  if (g.status === "finished" && !A.byHand(g) && Array.isArray(g.confirmed) && !(g.confirmed.length && g.confirmed.every(Boolean))) {
-    out.push(say(g.confirmed.length > 2 ? "unconfirmed-all" : "unconfirmed"));
-  }
-  // A game played on paper, its result entered by hand, is not quiet.
-  if (g.status === "in-progress" && !g.official_result) {
-    var last = at(g.created_at);
-    turns.forEach(function (t) { var c = at(t.created_at); if (c !== null && (last === null || c > last)) last = c; });
-    if (last !== null && now - last >= A.quietMs) out.push(say(turns.length ? "quiet" : "quiet-unstarted", { minutes: Math.floor((now - last) / 60000) }));
-  }
-  return out;
-}

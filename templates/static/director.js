@@ -16,50 +16,28 @@
     return s < 60 ? s + "s ago" : Math.floor(s / 60) + "m " + (s % 60) + "s ago";
   }
 
-  // roundItems: rounds otherwise complete whose missing results are for
-  // the director to key (no game still being played at those tables).
-  var roundItems = [];
-  var playing = { "in-progress": 1, "on-hold": 1, "awaiting-acceptance": 1, "awaiting-racks": 1 };
-  function loadRounds() {
-    C.api("GET", C.base + "/rounds").then(function (list) {
-      roundItems = [];
-      (list || []).forEach(function (r) {
-        var missing = r.missing || [];
-        if (r.status !== "in-play" || !missing.length || r.results === 0 || r.results < r.games / 2) return;
-        if (missing.some(function (m) { return playing[m.status]; })) return;
-        var tables = missing.map(function (m) {
-          var who = C.tableNames(m.players, m.teams);
-          return m.table ? "table " + m.table + " (" + who + ")" : who;
-        }).join(", ");
-        roundItems.push({ round: r.number, text: Attention.say("round-missing", { round: r.number, division: r.division ? " of " + r.division : "",
-          count: r.results, games: r.games, tables: tables }) });
-      });
-      renderAttention();
-    }, function () { /* the next notice reads them again */ });
-  }
-
-  function renderAttention() {
-    var ul = document.getElementById("attention"), n = 0;
+  // The attention list, the server's (GET .../attention): drawn as it
+  // comes, each line opening what it is about; a table with a line is
+  // marked in the room.
+  function renderAttention(items) {
+    var ul = document.getElementById("attention"), marked = {};
     ul.textContent = "";
-    // Addresses guessing codes (the server's list as the page was served).
-    (data.guessing || []).forEach(function (text) {
-      n++;
-      ul.appendChild(el("li", { className: "att guess-att" }, text));
+    items.forEach(function (it) {
+      if (it.kind === "guessing") {
+        ul.appendChild(el("li", { className: "att guess-att" }, it.text));
+      } else if (it.kind === "round-missing") {
+        ul.appendChild(el("li", { className: "att round-att", dataset: { round: String(it.round) } },
+          el("a", { href: "/director/" + data.tournament + "/results?round=" + it.round }, it.text)));
+      } else {
+        marked[it.game] = true;
+        ul.appendChild(el("li", { className: "att", dataset: { game: String(it.game) } }, el("a", { href: gameHref(it.game) }, "Table " + it.table + ": " + it.text)));
+      }
     });
-    roundItems.forEach(function (it) {
-      n++;
-      var li = el("li", { className: "att round-att", dataset: { round: String(it.round) } },
-        el("a", { href: "/director/" + data.tournament + "/results?round=" + it.round }, it.text.charAt(0).toUpperCase() + it.text.slice(1)));
-      ul.appendChild(li);
+    document.getElementById("all-clear").hidden = items.length > 0;
+    Object.keys(rows).forEach(function (id) {
+      var tr = document.getElementById("game-" + id);
+      if (tr) tr.classList.toggle("attn", !!marked[id]);
     });
-    Object.keys(rows).sort(function (a, b) { return rows[a].game.table - rows[b].game.table; }).forEach(function (id) {
-      var g = rows[id].game;
-      attentionOf(g).forEach(function (t) {
-        n++;
-        ul.appendChild(el("li", { className: "att", dataset: { game: String(id) } }, el("a", { href: gameHref(id) }, "Table " + g.table + ": " + t)));
-      });
-    });
-    document.getElementById("all-clear").hidden = n > 0;
   }
 
   function renderRow(id) {
@@ -76,7 +54,6 @@
     tr.querySelector(".st").textContent = Attention.gameStatus(g);
     tr.dataset.last = r.last || "";
     tr.querySelector(".ago").textContent = ago(r.last, g);
-    tr.classList.toggle("attn", attentionOf(g).length > 0);
   }
 
   function refresh(id) {
@@ -88,44 +65,34 @@
       var changed = seen(rows[g.id].game) !== seen(g);
       rows[g.id] = { game: g, last: last, teams: rows[g.id].teams };
       renderRow(g.id);
-      renderAttention();
       var tr = document.getElementById("game-" + g.id);
       if (changed) { tr.classList.remove("flash"); void tr.offsetWidth; tr.classList.add("flash"); }
     }, function () { /* the next notice or the reconnect re-reads it */ });
   }
 
   Object.keys(rows).forEach(renderRow);
-  renderAttention();
-  loadRounds();
-  var roundsAgain = C.debounce(loadRounds, 300);
+  var attentionAgain = Attention.follow(C.base + "/attention", renderAttention, data);
   setInterval(function () {
     Object.keys(rows).forEach(function (id) {
       var tr = document.getElementById("game-" + id);
       if (tr) tr.querySelector(".ago").textContent = ago(rows[id].last, rows[id].game);
     });
   }, 1000);
-  // What needs attention depends on the clock too (a table with no entry
-  // for ten minutes, a ruling that is no longer news): read it again
-  // every 30 seconds (Attention.recheckMs) without waiting for an event.
-  setInterval(function () {
-    Object.keys(rows).forEach(renderRow);
-    renderAttention();
-  }, Attention.recheckMs);
   // New pairings for this round, or a game the page does not know yet,
   // change the set of tables: the page is read again (it holds no input).
   var reload = C.debounce(function () { location.reload(); }, 300);
   C.live(data.tournament, {
     game: function (n) {
-      roundsAgain();
+      attentionAgain();
       if (n.game_id && rows[n.game_id]) refresh(n.game_id);
       else if (n.round === data.round) reload();
     },
     // A result keyed (or amended, or cleared) for this round may be a
     // table's game: its row reads the game again, status and scores.
     result: function (n) {
-      roundsAgain();
+      attentionAgain();
       if (!n.round || n.round === data.round) Object.keys(rows).forEach(function (id) { refresh(id); });
     },
-    pairings: function (n) { if (!n.round || n.round === data.round) reload(); else roundsAgain(); }
+    pairings: function (n) { if (!n.round || n.round === data.round) reload(); else attentionAgain(); }
   });
 })();
