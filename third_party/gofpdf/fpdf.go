@@ -1833,44 +1833,18 @@ func (f *Fpdf) addFontFromBytes(familyStr, styleStr string, jsonFileBytes, zFile
 		// 	styleStr = "BI"
 		// }
 
-		Type := "UTF8"
-		reader := fileReader{readerPosition: 0, array: utf8Bytes}
-
-		utf8File := newUTF8Font(&reader)
-
-		err := utf8File.parseFile()
-		if err != nil {
-			fmt.Printf("get metrics Error: %e\n", err)
+		def, ok := utf8FontDef(fontkey, utf8Bytes)
+		if !ok {
 			return
 		}
-		desc := FontDescType{
-			Ascent:       int(utf8File.Ascent),
-			Descent:      int(utf8File.Descent),
-			CapHeight:    utf8File.CapHeight,
-			Flags:        utf8File.Flags,
-			FontBBox:     utf8File.Bbox,
-			ItalicAngle:  utf8File.ItalicAngle,
-			StemV:        utf8File.StemV,
-			MissingWidth: round(utf8File.DefaultWidth),
-		}
-
-		var sbarr map[int]int
+		// Its own reader: GenerateCutFont parses the font again from the
+		// start. (Patched for tourney, see README.md.)
+		def.utf8File = newUTF8Font(&fileReader{readerPosition: 0, array: utf8Bytes})
 		if f.aliasNbPagesStr == "" {
-			sbarr = makeSubsetRange(57)
+			def.usedRunes = makeSubsetRange(57)
 		} else {
-			sbarr = makeSubsetRange(32)
+			def.usedRunes = makeSubsetRange(32)
 		}
-		def := fontDefType{
-			Tp:        Type,
-			Name:      fontkey,
-			Desc:      desc,
-			Up:        int(round(utf8File.UnderlinePosition)),
-			Ut:        round(utf8File.UnderlineThickness),
-			Cw:        utf8File.CharWidths,
-			utf8File:  utf8File,
-			usedRunes: sbarr,
-		}
-		def.i, _ = generateFontID(def)
 		f.fonts[fontkey] = def
 	} else {
 		// load font definitions

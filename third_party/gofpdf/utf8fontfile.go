@@ -166,6 +166,9 @@ func (utf *utf8FontFile) calcInt32(x, y []int) []int {
 
 func (utf *utf8FontFile) generateChecksum(data []byte) []int {
 	if (len(data) % 4) != 0 {
+		// data may be the font's own bytes: padding a copy leaves them
+		// alone. (Patched for tourney, see README.md.)
+		data = data[:len(data):len(data)]
 		for i := 0; (len(data) % 4) != 0; i++ {
 			data = append(data, 0)
 		}
@@ -666,7 +669,8 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 		return nil
 	}
 
-	utf.parseHMTXTable(metricsCount, numSymbols, symbolCharDictionary, 1.0)
+	// (Patched for tourney, see README.md: upstream parsed the widths
+	// again here, half a megabyte a font, for nothing that follows.)
 
 	utf.parseLOCATable(LocaFormat, numSymbols)
 
@@ -895,7 +899,8 @@ func (utf *utf8FontFile) getMetrics(metricCount, gid int) []byte {
 		utf.seek(start + ((metricCount - 1) * 4))
 		metrics = utf.fileReader.Read(2)
 		utf.seek(start + (metricCount * 2) + (gid * 2))
-		metrics = append(metrics, utf.fileReader.Read(2)...)
+		// A copy, not the font's own bytes. (Patched for tourney, see README.md.)
+		metrics = append(metrics[:2:2], utf.fileReader.Read(2)...)
 	}
 	return metrics
 }
