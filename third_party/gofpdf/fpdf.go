@@ -54,7 +54,7 @@ type fmtBuffer struct {
 }
 
 func (b *fmtBuffer) printf(fmtStr string, args ...interface{}) {
-	b.Buffer.WriteString(fmt.Sprintf(fmtStr, args...))
+	b.Buffer.Write(appendf(b.Buffer.AvailableBuffer(), fmtStr, args...)) // (patched for tourney, see README.md)
 }
 
 func fpdfNew(orientationStr, unitStr, sizeStr, fontDirStr string, size SizeType) (f *Fpdf) {
@@ -2187,11 +2187,21 @@ func (f *Fpdf) Text(x, y float64, txtStr string) {
 			x -= f.GetStringWidth(txtStr)
 		}
 		txt2 = f.escape(utf8toutf16(txtStr, false))
-		for _, uni := range []rune(txtStr) {
+		for _, uni := range txtStr { // (patched for tourney, see README.md: no []rune copy)
 			f.currentFont.usedRunes[int(uni)] = int(uni)
 		}
 	} else {
 		txt2 = f.escape(txtStr)
+	}
+	if !(f.underline || f.strikeout) || txtStr == "" {
+		// The same line, formatted straight into the page. (Patched for
+		// tourney, see README.md.)
+		if f.colorFlag {
+			f.outf("q %s BT %.2f %.2f Td (%s) Tj ET Q", f.color.text.str, x*f.k, (f.h-y)*f.k, txt2)
+		} else {
+			f.outf("BT %.2f %.2f Td (%s) Tj ET", x*f.k, (f.h-y)*f.k, txt2)
+		}
+		return
 	}
 	s := sprintf("BT %.2f %.2f Td (%s) Tj ET", x*f.k, (f.h-y)*f.k, txt2)
 	if f.underline && txtStr != "" {
@@ -3729,7 +3739,14 @@ func (f *Fpdf) putstream(b []byte) {
 		f.protect.rc4(uint32(f.n), &b)
 	}
 	f.out("stream")
-	f.out(string(b))
+	// The bytes as they are, not a string copy of them. (Patched for
+	// tourney, see README.md.)
+	buf := &f.buffer.Buffer
+	if f.state == 2 {
+		buf = f.pages[f.page]
+	}
+	buf.Write(b)
+	buf.WriteByte('\n')
 	f.out("endstream")
 }
 
@@ -3773,7 +3790,12 @@ func (f *Fpdf) RawWriteBuf(r io.Reader) {
 
 // outf adds a formatted line to the document
 func (f *Fpdf) outf(fmtStr string, args ...interface{}) {
-	f.out(sprintf(fmtStr, args...))
+	// Formatted straight into the page. (Patched for tourney, see README.md.)
+	buf := &f.buffer.Buffer
+	if f.state == 2 {
+		buf = f.pages[f.page]
+	}
+	buf.Write(append(appendf(buf.AvailableBuffer(), fmtStr, args...), '\n'))
 }
 
 // SetDefaultCatalogSort sets the default value of the catalog sort flag that

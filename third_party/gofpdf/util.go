@@ -37,7 +37,8 @@ func round(f float64) int {
 }
 
 func sprintf(fmtStr string, args ...interface{}) string {
-	return fmt.Sprintf(fmtStr, args...)
+	var buf [128]byte // (patched for tourney, see README.md)
+	return string(appendf(buf[:0], fmtStr, args...))
 }
 
 // fileExist returns true if the specified normal file exists
