@@ -1,11 +1,15 @@
 package gofpdf
 
 import (
+	"bytes"
+	"compress/zlib"
 	"fmt"
 	"math"
+	"sync"
 	"testing"
 )
 
+// TestAppendfIsFmt: appendf writes what fmt writes, whatever it is given.
 func TestAppendfIsFmt(t *testing.T) {
 	cases := []struct {
 		f    string
@@ -41,4 +45,37 @@ func TestAppendfIsFmt(t *testing.T) {
 			t.Errorf("appendf(%q, %v) = %q, want %q", c.f, c.args, got, "pre:"+want)
 		}
 	}
+}
+
+// TestSliceCompressPooled: the pooled writers give what a new writer
+// gives, byte for byte, however many compress at once.
+func TestSliceCompressPooled(t *testing.T) {
+	inputs := [][]byte{nil, []byte("q 0.5 g BT 10.00 20.00 Td (x) Tj ET Q\n")}
+	for _, n := range []int{1000, 70000, 300000} {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(i*i/7 + i/300)
+		}
+		inputs = append(inputs, b)
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for round := 0; round < 2; round++ {
+				for _, in := range inputs {
+					var want bytes.Buffer
+					w, _ := zlib.NewWriterLevel(&want, zlib.BestSpeed)
+					w.Write(in)
+					w.Close()
+					if got := sliceCompress(in); !bytes.Equal(got, want.Bytes()) {
+						t.Errorf("sliceCompress of %d bytes: %d bytes, not the %d of a new writer", len(in), len(got), want.Len())
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
