@@ -23,6 +23,17 @@ func TestEscapePath(t *testing.T) {
 	}
 }
 
+func TestIsLicenseFile(t *testing.T) {
+	for name, want := range map[string]bool{
+		"LICENSE": true, "License": true, "LICENSE.md": true, "COPYING": true, "SQLITE-LICENSE": true,
+		"NOTICE": true, "PATENTS": true, "README.md": false, "go.mod": false,
+	} {
+		if got := isLicenseFile(name); got != want {
+			t.Errorf("isLicenseFile(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
 // TestModuleDir: a module replaced by a directory of the repository
 // (third_party/gofpdf) has its license there, not in the module cache.
 func TestModuleDir(t *testing.T) {
@@ -38,17 +49,6 @@ func TestModuleDir(t *testing.T) {
 	} {
 		if got := moduleDir(cache, main, &c.m); got != filepath.FromSlash(c.want) {
 			t.Errorf("moduleDir(%s) = %q, want %q", c.m.Path, got, filepath.FromSlash(c.want))
-		}
-	}
-}
-
-func TestIsLicenseFile(t *testing.T) {
-	for name, want := range map[string]bool{
-		"LICENSE": true, "License": true, "LICENSE.md": true, "COPYING": true, "SQLITE-LICENSE": true,
-		"NOTICE": true, "PATENTS": true, "README.md": false, "go.mod": false,
-	} {
-		if got := isLicenseFile(name); got != want {
-			t.Errorf("isLicenseFile(%q) = %v, want %v", name, got, want)
 		}
 	}
 }
