@@ -1083,6 +1083,12 @@ func (f *Fpdf) outputDashPattern() {
 // Line draws a line between points (x1, y1) and (x2, y2) using the current
 // draw color, line width and cap style.
 func (f *Fpdf) Line(x1, y1, x2, y2 float64) {
+	if x1, y1, x2, y2 := x1*f.k, (f.h-y1)*f.k, x2*f.k, (f.h-y2)*f.k; finite(x1, y1, x2, y2) { // (patched for tourney, see README.md)
+		buf := f.outBuffer()
+		b := append(appendNums(buf.AvailableBuffer(), 2, x1, y1), "m "...)
+		buf.Write(append(appendNums(b, 2, x2, y2), "l S\n"...))
+		return
+	}
 	f.outf("%.2f %.2f m %.2f %.2f l S", x1*f.k, (f.h-y1)*f.k, x2*f.k, (f.h-y2)*f.k)
 }
 
@@ -1119,6 +1125,9 @@ func fillDrawOp(styleStr string) (opStr string) {
 // draw color and line width centered on the rectangle's perimeter. Filling
 // uses the current fill color.
 func (f *Fpdf) Rect(x, y, w, h float64, styleStr string) {
+	if f.outNums(2, "re", fillDrawOp(styleStr), x*f.k, (f.h-y)*f.k, w*f.k, -h*f.k) { // (patched for tourney, see README.md)
+		return
+	}
 	f.outf("%.2f %.2f %.2f %.2f re %s", x*f.k, (f.h-y)*f.k, w*f.k, -h*f.k, fillDrawOp(styleStr))
 }
 
@@ -1242,12 +1251,18 @@ func (f *Fpdf) Beziergon(points []PointType, styleStr string) {
 
 // point outputs current point
 func (f *Fpdf) point(x, y float64) {
+	if f.outNums(2, "m", "", x*f.k, (f.h-y)*f.k) { // (patched for tourney, see README.md)
+		return
+	}
 	f.outf("%.2f %.2f m", x*f.k, (f.h-y)*f.k)
 }
 
 // curve outputs a single cubic Bézier curve segment from current point
 func (f *Fpdf) curve(cx0, cy0, cx1, cy1, x, y float64) {
 	// Thanks, Robert Lillack, for straightening this out
+	if f.outNums(5, "c", "", cx0*f.k, (f.h-cy0)*f.k, cx1*f.k, (f.h-cy1)*f.k, x*f.k, (f.h-y)*f.k) { // (patched for tourney, see README.md)
+		return
+	}
 	f.outf("%.5f %.5f %.5f %.5f %.5f %.5f c", cx0*f.k, (f.h-cy0)*f.k, cx1*f.k,
 		(f.h-cy1)*f.k, x*f.k, (f.h-y)*f.k)
 }
@@ -2196,11 +2211,7 @@ func (f *Fpdf) Text(x, y float64, txtStr string) {
 	if !(f.underline || f.strikeout) || txtStr == "" {
 		// The same line, formatted straight into the page. (Patched for
 		// tourney, see README.md.)
-		if f.colorFlag {
-			f.outf("q %s BT %.2f %.2f Td (%s) Tj ET Q", f.color.text.str, x*f.k, (f.h-y)*f.k, txt2)
-		} else {
-			f.outf("BT %.2f %.2f Td (%s) Tj ET", x*f.k, (f.h-y)*f.k, txt2)
-		}
+		f.outText(x*f.k, (f.h-y)*f.k, txt2)
 		return
 	}
 	s := sprintf("BT %.2f %.2f Td (%s) Tj ET", x*f.k, (f.h-y)*f.k, txt2)

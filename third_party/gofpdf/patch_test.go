@@ -79,3 +79,46 @@ func TestSliceCompressPooled(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestDrawingLinesAreUpstreams: Line, Rect, the curves and Text write
+// the very lines upstream's fmt formats wrote, infinities and all.
+func TestDrawingLinesAreUpstreams(t *testing.T) {
+	nums := []float64{0, 1, -1, 0.005, -0.005, 1.0 / 3, 12345.678901, -1e-9, 1e21, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN()}
+	for _, colored := range []bool{false, true} {
+		f := New("P", "mm", "A4", "")
+		f.SetFont("Helvetica", "", 10)
+		f.AddPage()
+		if colored {
+			f.SetTextColor(200, 10, 10)
+		}
+		for i, a := range nums {
+			b := nums[(i+3)%len(nums)]
+			X, Y := func(x float64) float64 { return x * f.k }, func(y float64) float64 { return (f.h - y) * f.k }
+			cases := []struct {
+				draw func()
+				want string
+			}{
+				{func() { f.Line(a, b, b, a) }, fmt.Sprintf("%.2f %.2f m %.2f %.2f l S", X(a), Y(b), X(b), Y(a))},
+				{func() { f.Rect(a, b, 3, a, "FD") }, fmt.Sprintf("%.2f %.2f %.2f %.2f re %s", X(a), Y(b), X(3), -a*f.k, "B")},
+				{func() { f.Rect(a, b, 3, a, "") }, fmt.Sprintf("%.2f %.2f %.2f %.2f re %s", X(a), Y(b), X(3), -a*f.k, "S")},
+				{func() { f.point(a, b) }, fmt.Sprintf("%.2f %.2f m", X(a), Y(b))},
+				{func() { f.curve(a, b, 1, 2, b, a) }, fmt.Sprintf("%.5f %.5f %.5f %.5f %.5f %.5f c", X(a), Y(b), X(1), Y(2), X(b), Y(a))},
+				{func() { f.Text(a, b, "a (b) \\ c") }, func() string {
+					s := fmt.Sprintf("BT %.2f %.2f Td (%s) Tj ET", X(a), Y(b), `a \(b\) \\ c`)
+					if colored {
+						s = fmt.Sprintf("q %s %s Q", f.color.text.str, s)
+					}
+					return s
+				}()},
+			}
+			for _, c := range cases {
+				page := f.pages[f.page]
+				n := page.Len()
+				c.draw()
+				if got := page.String()[n:]; got != c.want+"\n" {
+					t.Errorf("colored %v, %v and %v: wrote %q, upstream %q", colored, a, b, got, c.want+"\n")
+				}
+			}
+		}
+	}
+}
