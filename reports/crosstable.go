@@ -43,7 +43,8 @@ func WriteCrossTable(w io.Writer, paper Paper, d Division) error {
 	pw, ph := paper.size()
 	f := frame{pageW: ph, pageH: pw, left: margin, top: margin, width: ph - 2*margin, bottom: pw - margin}
 	keyH := 6.0 // room for the key
-	groups := d.hasGroups() // once: it reads every round of every player
+	// Read once: it looks at every round of every player.
+	groups := d.hasGroups()
 	if groups {
 		keyH = 9
 	}
