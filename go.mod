@@ -63,3 +63,5 @@ require (
 	modernc.org/memory v1.5.0 // indirect
 	modernc.org/sqlite v1.23.1 // indirect
 )
+
+replace github.com/jung-kurt/gofpdf => ./third_party/gofpdf

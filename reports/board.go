@@ -82,7 +82,11 @@ func (b SheetBoard) lookOf(p scoring.Premium) premiumLook {
 // premiums lists the premiums on the board in a legend's order (word
 // before letter, higher before lower); the standard four for a plain grid.
 func (b SheetBoard) premiums() []scoring.Premium {
-	var squares []scoring.Premium
+	n := 0
+	for _, row := range b.Premiums {
+		n += len(row)
+	}
+	squares := make([]scoring.Premium, 0, n)
 	for _, row := range b.Premiums {
 		squares = append(squares, row...)
 	}

@@ -43,7 +43,9 @@ func WriteCrossTable(w io.Writer, paper Paper, d Division) error {
 	pw, ph := paper.size()
 	f := frame{pageW: ph, pageH: pw, left: margin, top: margin, width: ph - 2*margin, bottom: pw - margin}
 	keyH := 6.0 // room for the key
-	if d.hasGroups() {
+	// Read once: it looks at every round of every player.
+	groups := d.hasGroups()
+	if groups {
 		keyH = 9
 	}
 	g := planCross(c, f, &d, keyH)
@@ -73,7 +75,7 @@ func WriteCrossTable(w io.Writer, paper Paper, d Division) error {
 			}
 			drawTitle(c, f, "CROSS-TABLE", d.Tournament, sub, page, pages)
 			drawCrossSheet(c, f, &d, &g, pb, rb)
-			drawCrossKey(c, f, d.hasGroups())
+			drawCrossKey(c, f, groups)
 		}
 	}
 	return pdf.Output(w)

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"io"
 
 	"github.com/jung-kurt/gofpdf"
@@ -55,8 +54,9 @@ func newDocument(p Paper, w io.Writer) *gofpdf.Fpdf {
 		{sans, sansTTF()[sans]}, {sansBold, sansTTF()[sansBold]}, {sansItalic, sansTTF()[sansItalic]},
 		{mono, gomono.TTF}, {monoBold, gomonobold.TTF},
 	} {
-		// A copy each: gofpdf writes into the bytes while it subsets them.
-		pdf.AddUTF8FontFromBytes(f.family, f.style, bytes.Clone(f.ttf))
+		// Shared by all documents: gofpdf (patched, third_party/gofpdf)
+		// neither writes into the bytes nor parses them twice.
+		pdf.AddUTF8FontFromBytes(f.family, f.style, f.ttf)
 	}
 	return pdf
 }

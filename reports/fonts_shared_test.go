@@ -11,10 +11,11 @@ import (
 )
 
 // TestWritingLeavesTheFontsAlone (found by the security probe under
-// -race, two print jobs at once): gofpdf writes into the font bytes it
-// is given while it subsets them, so every document gets fonts of its
-// own; the fonts shared by all documents stay as they are, and
-// documents written at once do not race.
+// -race, two print jobs at once): upstream gofpdf wrote into the font
+// bytes it was given while it subset them; the patched copy
+// (third_party/gofpdf) does not, so every document is given the same
+// fonts, which stay as they are, and documents written at once do not
+// race.
 func TestWritingLeavesTheFontsAlone(t *testing.T) {
 	fonts := [][]byte{sansTTF()[sans], sansTTF()[sansBold], sansTTF()[sansItalic], gomono.TTF, gomonobold.TTF}
 	var before [][]byte

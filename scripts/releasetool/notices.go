@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"unicode"
@@ -66,7 +67,7 @@ func writeNotices(w io.Writer, binary, mainDir string) error {
 		if d.Replace != nil {
 			m = d.Replace
 		}
-		dir := filepath.Join(cache, escapePath(m.Path)+"@"+m.Version)
+		dir := moduleDir(cache, mainDir, m)
 		text, err := licenseTexts(dir)
 		if err != nil {
 			return fmt.Errorf("%s %s: %w (is it in the module cache? run go mod download)", m.Path, m.Version, err)
@@ -100,6 +101,17 @@ func licenseTexts(dir string) (string, error) {
 		fmt.Fprintf(&b, "-- %s --\n%s\n\n", e.Name(), strings.TrimRight(string(data), "\n"))
 	}
 	return b.String(), nil
+}
+
+// moduleDir is where the module m (a dependency or its replacement) of
+// the binary is: a replacement by a directory of the repository
+// (./third_party/gofpdf) there, under mainDir; any other module in the
+// module cache.
+func moduleDir(cache, mainDir string, m *debug.Module) string {
+	if p := filepath.ToSlash(m.Path); strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || filepath.IsAbs(m.Path) {
+		return filepath.Join(mainDir, m.Path)
+	}
+	return filepath.Join(cache, escapePath(m.Path)+"@"+m.Version)
 }
 
 // modCache is `go env GOMODCACHE`.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -29,6 +30,25 @@ func TestIsLicenseFile(t *testing.T) {
 	} {
 		if got := isLicenseFile(name); got != want {
 			t.Errorf("isLicenseFile(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestModuleDir: a module replaced by a directory of the repository
+// (third_party/gofpdf) has its license there, not in the module cache.
+func TestModuleDir(t *testing.T) {
+	cache, main := filepath.FromSlash("/cache"), filepath.FromSlash("/src/tourney")
+	for _, c := range []struct {
+		m    debug.Module
+		want string
+	}{
+		{debug.Module{Path: "github.com/gin-gonic/gin", Version: "v1.12.0"}, "/cache/github.com/gin-gonic/gin@v1.12.0"},
+		{debug.Module{Path: "github.com/BurntSushi/toml", Version: "v1.0.0"}, "/cache/github.com/!burnt!sushi/toml@v1.0.0"},
+		{debug.Module{Path: "./third_party/gofpdf", Version: "(devel)"}, "/src/tourney/third_party/gofpdf"},
+		{debug.Module{Path: "../fork/gofpdf", Version: "(devel)"}, "/src/fork/gofpdf"},
+	} {
+		if got := moduleDir(cache, main, &c.m); got != filepath.FromSlash(c.want) {
+			t.Errorf("moduleDir(%s) = %q, want %q", c.m.Path, got, filepath.FromSlash(c.want))
 		}
 	}
 }
