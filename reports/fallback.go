@@ -17,8 +17,9 @@ import (
 // print as replacement marks, and two names of one length would look
 // alike on the wall. Every character the face lacks is drawn in a
 // fallback font that has it, glyph by glyph: WenQuanYi Micro Hei
-// (Apache 2.0, derived from Droid Sans Fallback; fonts/NOTICE), which
-// covers the CJK ideographs, kana and Hangul. It is embedded gzipped
+// (Apache 2.0; fonts/NOTICE), which covers the CJK ideographs, kana and
+// Hangul: it is Droid Sans Fallback with Hangul and more ideographs added
+// (Droid Sans Fallback itself has no Hangul). It is embedded gzipped
 // (fonts/gen.go made it), unpacked and parsed once, on the first
 // character that needs it, and added to a document only when that
 // document draws such a character: a printout in the scripts the Go
