@@ -253,7 +253,7 @@ func (s *Server) tableCardsPDF(c *gin.Context) {
 		}
 		card := reports.TableCard{Tournament: rp.maker.t.Name, Division: rp.maker.division(rp.pairings.DivisionID), Round: rp.round, Table: pv.Table, Teams: pv.Teams}
 		for _, pl := range pv.Players {
-			card.Players = append(card.Players, pl.Name)
+			card.Players = append(card.Players, reports.PlayerName(pl.Name, pl.Line))
 		}
 		card.Code = codes[pv.Table]
 		card.URL = tableCardURL(base, pv.Table, card.Code)

@@ -176,7 +176,7 @@ func (r *RoundLine) lastGame() string {
 	case r.isGroup():
 		s += " v " + r.groupOpponents(true)
 	case r.Opponent != "":
-		s += " v " + r.Opponent
+		s += " v " + PlayerName(r.Opponent, r.OpponentNumber)
 	}
 	return s
 }

@@ -28,6 +28,7 @@ type penState struct {
 	size             float64
 	ink, pen, filled int
 	line             float64
+	hasFallback      bool // the document has the fallback font (fallback.go)
 }
 
 func newCanvas(pdf *gofpdf.Fpdf) canvas {
@@ -63,6 +64,9 @@ const (
 // every new page itself, so the remembered one stays true across pages.
 func (c canvas) use(f face, size float64) {
 	if c.st.font != f || c.st.size != size {
+		if f == fallbackFace {
+			c.addFallback()
+		}
 		c.SetFont(f.family, f.style, size)
 		c.st.font, c.st.size = f, size
 	}
@@ -99,6 +103,9 @@ func (c canvas) width(f face, size float64, s string) float64 {
 
 // measure is width for a string already printable.
 func (c canvas) measure(f face, size float64, s string) float64 {
+	if !plain(f, s) {
+		return c.measureRuns(f, size, s)
+	}
 	if c.st.font != f {
 		c.use(f, size)
 	}
@@ -134,14 +141,13 @@ func (c canvas) text(x, y, w, h float64, align byte, f face, size float64, s str
 		}
 		size = small
 	}
-	c.use(f, size)
 	switch align {
 	case alignCenter:
 		x += (w - tw) / 2
 	case alignRight:
 		x += w - tw
 	}
-	c.Text(x, y+h/2+capHeight*size*pt/2, s)
+	c.drawRuns(f, size, x, y+h/2+capHeight*size*pt/2, s)
 }
 
 // textLines draws s in the box like text, but when it would have to
@@ -185,8 +191,11 @@ func (c canvas) wrap(f face, size, w float64, s string) []string {
 	if strings.TrimSpace(s) == "" {
 		return nil
 	}
+	if s = printable(f, s); !plain(f, s) {
+		return c.wrapRuns(f, size, w, s)
+	}
 	c.use(f, size)
-	return c.SplitText(printable(f, s), w)
+	return c.SplitText(s, w)
 }
 
 // hline draws a horizontal rule.

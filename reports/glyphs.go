@@ -16,14 +16,16 @@ import (
 
 // Any text a user can enter reaches a printout: a name with an emoji, in
 // Chinese or Arabic, or with combining accents. The embedded Go fonts
-// cover Latin, Greek and Cyrillic (WGL4); gofpdf panics on a character
-// outside the Basic Multilingual Plane and draws nothing for one the font
-// lacks. So every string is made printable before it is measured or
-// drawn: composed (NFC, so that "e" and a combining accent become the "é"
-// the font has), control characters dropped, and every character the
-// face has no glyph for replaced by U+FFFD, the replacement character
-// (visible as a diamond with a question mark: the reader sees that
-// something was there).
+// cover Latin, Greek and Cyrillic (WGL4), the fallback font (fallback.go)
+// Chinese, Japanese and Korean; gofpdf panics on a character outside the
+// Basic Multilingual Plane and draws nothing for one the font lacks. So
+// every string is made printable before it is measured or drawn: composed
+// (NFC, so that "e" and a combining accent become the "é" the font has),
+// control characters dropped, and every character neither the face nor
+// the fallback has a glyph for replaced by U+FFFD, the replacement
+// character (visible as a diamond with a question mark: the reader sees
+// that something was there; a name with one carries the player's number
+// too, see PlayerName).
 
 // replacement stands in for a character the font cannot draw.
 const replacement = '\uFFFD'
@@ -90,6 +92,8 @@ func printable(f face, s string) string {
 		case unicode.Is(unicode.Mn, r):
 			// a combining mark NFC could not compose: dropped, the base
 			// letter stands
+		case inFallback(r):
+			b.WriteRune(r) // drawn in the fallback font (fallback.go)
 		default:
 			b.WriteRune(replacement)
 		}

@@ -14,9 +14,10 @@ func TestPrintable(t *testing.T) {
 	}{
 		{sans, "Plain", "Plain"},
 		{sans, "Zoë Łukasz Żółw", "Zoë Łukasz Żółw"},
-		{sans, "Rene\u0301e", "Renée"}, // composed
-		{sans, "a😀b", "a\uFFFDb"},      // outside the BMP
-		{sans, "王", "\uFFFD"},          // not in the Go fonts
+		{sans, "Rene\u0301e", "Renée"},      // composed
+		{sans, "a😀b", "a\uFFFDb"},           // outside the BMP
+		{sans, "王", "王"},                    // not in the Go fonts: in the fallback
+		{sans, "ሰላም", "\uFFFD\uFFFD\uFFFD"}, // in no font
 		{sans, "tab\there\nnl\x00", "tab here nl"},
 		{sans, "zero\u200bwidth", "zerowidth"},
 		{mono, "q\u0307", "q"}, // a mark nothing composes with: dropped

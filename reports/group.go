@@ -62,7 +62,7 @@ func (r *RoundLine) groupOpponents(scores bool) string {
 	}
 	parts := make([]string, len(opponents))
 	for i, o := range opponents {
-		parts[i] = o.Name
+		parts[i] = PlayerName(o.Name, o.Number)
 		if scores && r.Entered && o.Score != nil {
 			parts[i] += " " + strconv.Itoa(*o.Score)
 		}
@@ -73,7 +73,7 @@ func (r *RoundLine) groupOpponents(scores bool) string {
 func seatNames(seats []GroupSeat, sep string) string {
 	names := make([]string, len(seats))
 	for i, s := range seats {
-		names[i] = s.Name
+		names[i] = PlayerName(s.Name, s.Number)
 	}
 	return strings.Join(names, sep)
 }

@@ -37,7 +37,7 @@ func PairingsFromRound(tournament, division string, r *service.RoundPairings) Pa
 	for _, pv := range r.Pairings {
 		line := PairingLine{Table: pv.Table, Bye: pv.Bye, Teams: pv.Teams}
 		for _, pl := range pv.Players {
-			line.Players = append(line.Players, pl.Name)
+			line.Players = append(line.Players, PlayerName(pl.Name, pl.Line))
 		}
 		p.Games = append(p.Games, line)
 	}

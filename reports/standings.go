@@ -40,7 +40,7 @@ func WriteStandings(w io.Writer, paper Paper, d Division) error {
 			rank += "="
 			tied = true
 		}
-		name := s.Name
+		name := PlayerName(s.Name, s.Number)
 		if s.Withdrawn {
 			name += " (withdrawn)"
 		}

@@ -56,6 +56,9 @@ type ManualPairing struct {
 type PlayerRef struct {
 	ID   int64  `json:"id"`
 	Name string `json:"name"`
+	// Line is the player's number in the division (1-based), in a
+	// round's pairings; absent elsewhere.
+	Line int `json:"line,omitempty"`
 }
 
 // PairingView is one game or bye of a round: players in seat order (the
@@ -94,7 +97,7 @@ func (st *divState) roundView(round int) *RoundPairings {
 	for _, p := range st.d.Pairings(round) {
 		pv := PairingView{Table: p.Table, Bye: p.IsBye(), Teams: p.Teams}
 		for _, l := range p.Players() {
-			pv.Players = append(pv.Players, PlayerRef{ID: st.id(l), Name: st.name(l)})
+			pv.Players = append(pv.Players, PlayerRef{ID: st.id(l), Name: st.name(l), Line: l})
 		}
 		row := st.rowOf(round, st.id(p.Player))
 		if row != nil && !st.skipped[row.ID] {
@@ -119,7 +122,7 @@ func (st *divState) roundView(round int) *RoundPairings {
 	}
 	for line := 1; line <= len(st.players); line++ {
 		if _, paired := st.d.Opponent(line, round); !paired && st.players[line-1].Withdrawn == "" {
-			v.Unpaired = append(v.Unpaired, PlayerRef{ID: st.id(line), Name: st.name(line)})
+			v.Unpaired = append(v.Unpaired, PlayerRef{ID: st.id(line), Name: st.name(line), Line: line})
 		}
 	}
 	return v

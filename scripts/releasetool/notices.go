@@ -4,6 +4,7 @@ import (
 	"debug/buildinfo"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,9 +16,13 @@ import (
 
 // isLicenseFile reports whether a file at a module's top holds license
 // text: LICENSE, License.md, LICENCE, COPYING, NOTICE, PATENTS,
-// SQLITE-LICENSE, LICENSE-MIT... in any case.
+// SQLITE-LICENSE, LICENSE-MIT... in any case; not a Go source file
+// (notices.go).
 func isLicenseFile(name string) bool {
 	n := strings.ToUpper(name)
+	if strings.HasSuffix(n, ".GO") {
+		return false
+	}
 	for _, w := range []string{"LICEN", "COPYING", "NOTICE", "PATENTS"} {
 		if strings.Contains(n, w) {
 			return true
@@ -51,6 +56,9 @@ func writeNotices(w io.Writer, binary, mainDir string) error {
 	} else {
 		fmt.Fprint(w, own)
 	}
+	if err := writeBundled(w, mainDir); err != nil {
+		return err
+	}
 	goroot, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		return fmt.Errorf("go env GOROOT: %w", err)
@@ -78,6 +86,32 @@ func writeNotices(w io.Writer, binary, mainDir string) error {
 		fmt.Fprintf(w, "%s\n== %s %s\n%s\n%s", rule, d.Path, d.Version, rule, text)
 	}
 	return nil
+}
+
+// writeBundled writes the license texts of what the repository holds
+// from elsewhere and builds into the binary (the printouts' fallback
+// font, under reports/fonts): those of every folder below mainDir that
+// has license files, each under the folder's path. Hidden folders,
+// testdata and dist/ are not looked in.
+func writeBundled(w io.Writer, mainDir string) error {
+	return filepath.WalkDir(mainDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() || path == mainDir {
+			return nil
+		}
+		if n := d.Name(); strings.HasPrefix(n, ".") || n == "testdata" || n == "dist" || n == "node_modules" {
+			return filepath.SkipDir
+		}
+		text, err := licenseTexts(path)
+		if err != nil || text == "" {
+			return err
+		}
+		rel, _ := filepath.Rel(mainDir, path)
+		fmt.Fprintf(w, "%s\n== %s (in this program, from elsewhere)\n%s\n%s", rule, filepath.ToSlash(rel), rule, text)
+		return nil
+	})
 }
 
 const rule = "================================================================================"

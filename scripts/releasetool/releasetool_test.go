@@ -26,7 +26,7 @@ func TestEscapePath(t *testing.T) {
 func TestIsLicenseFile(t *testing.T) {
 	for name, want := range map[string]bool{
 		"LICENSE": true, "License": true, "LICENSE.md": true, "COPYING": true, "SQLITE-LICENSE": true,
-		"NOTICE": true, "PATENTS": true, "README.md": false, "go.mod": false,
+		"NOTICE": true, "PATENTS": true, "README.md": false, "go.mod": false, "notices.go": false,
 	} {
 		if got := isLicenseFile(name); got != want {
 			t.Errorf("isLicenseFile(%q) = %v, want %v", name, got, want)
@@ -122,5 +122,54 @@ func readArchive(t *testing.T, path string) map[string]os.FileMode {
 			t.Fatal(err)
 		}
 		out[h.Name] = os.FileMode(h.Mode).Perm()
+	}
+}
+
+// TestWriteBundled: the license texts of the folders below the module's
+// top that have them, the fallback font's among them; not those of hidden
+// folders or test data, nor a Go file named like a notice.
+func TestWriteBundled(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"LICENSE":                  "the program's own",
+		"fonts/LICENSE":            "font license",
+		"fonts/NOTICE":             "font notice",
+		"service/notices.go":       "package service",
+		".git/LICENSE":             "hidden",
+		"reports/testdata/COPYING": "test data",
+	}
+	for name, text := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b strings.Builder
+	if err := writeBundled(&b, dir); err != nil {
+		t.Fatal(err)
+	}
+	got := b.String()
+	for _, want := range []string{"== fonts (in this program, from elsewhere)", "-- LICENSE --\nfont license", "-- NOTICE --\nfont notice"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("lacks %q:\n%s", want, got)
+		}
+	}
+	for _, not := range []string{"the program's own", "package service", "hidden", "test data"} {
+		if strings.Contains(got, not) {
+			t.Errorf("holds %q:\n%s", not, got)
+		}
+	}
+
+	b.Reset()
+	if err := writeBundled(&b, filepath.Join("..", "..")); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"== reports/fonts (in this program, from elsewhere)", "WenQuanYi Micro Hei", "Apache License"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the repository's bundled notices lack %q", want)
+		}
 	}
 }
