@@ -9,9 +9,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"tourney/service"
 
 	"github.com/gin-gonic/gin"
+
+	"tourney/service"
 )
 
 func (p *pages) consoleRoutes(r *gin.Engine) {

@@ -6,10 +6,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"tourney/reports"
-	"tourney/service"
 
 	"github.com/gin-gonic/gin"
+
+	"tourney/reports"
+	"tourney/service"
 )
 
 func (p *pages) publicRoutes(r *gin.Engine) {

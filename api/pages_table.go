@@ -8,10 +8,11 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"tourney/scoring"
-	"tourney/service"
 
 	"github.com/gin-gonic/gin"
+
+	"tourney/scoring"
+	"tourney/service"
 )
 
 func (p *pages) tableRoutes(r *gin.Engine) {
