@@ -297,9 +297,17 @@ func (s *Service) loadDivision(ctx context.Context, t *Tournament, div *Division
 		rounds = append(rounds, r.Round)
 	}
 	slices.Sort(rounds)
-	for _, round := range slices.Compact(rounds) {
-		st.loadRound(round, games[round], results[round])
+	rounds = slices.Compact(rounds)
+	if len(rounds) > 0 {
+		st.d.Reserve(rounds[len(rounds)-1])
 	}
+	paired := make(map[int64]bool, len(st.players))
+	st.d.Quietly(func() {
+		for _, round := range rounds {
+			clear(paired)
+			st.loadRound(round, games[round], results[round], paired)
+		}
+	})
 	if err := st.d.SetConfig(st.cfg); err != nil {
 		return nil, standingsError(err)
 	}
@@ -314,10 +322,9 @@ func (s *Service) loadDivision(ctx context.Context, t *Tournament, div *Division
 }
 
 // loadRound applies one round's pairings and results: its games and its
-// result rows.
-func (st *divState) loadRound(round int, games []*Game, results []*Result) {
-	var ps []standings.Pairing
-	paired := map[int64]bool{}
+// result rows; paired is an empty map to mark the players paired in.
+func (st *divState) loadRound(round int, games []*Game, results []*Result, paired map[int64]bool) {
+	ps := make([]standings.Pairing, 0, len(games)+len(results))
 	for _, g := range games {
 		if isPairGame(g) {
 			ps = append(ps, standings.Pairing{Player: st.line[g.Seats[0]], Opponent: st.line[g.Seats[1]], First: st.line[g.Seats[0]], Table: g.Table})

@@ -89,13 +89,10 @@ func (s *Service) buildFeed(ctx context.Context, tournamentID int64) ([]byte, er
 			newt.Config.Realm = string(st.cfg.Realm)
 		}
 	}
-	body, err := json.Marshal(newt)
+	out, err := appendNewt([]byte("newt="), &newt)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, 0, len(body)+len("newt=;\n"))
-	out = append(out, "newt="...)
-	out = append(out, body...)
 	return append(out, ";\n"...), nil
 }
 
