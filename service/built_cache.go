@@ -22,18 +22,18 @@ import (
 // watcher (a tournament renamed, a setting changed) takes to show.
 //
 // After a change, one request builds while the others wait for its
-// build. gap is the least time between two builds of one tournament: a
-// request that comes sooner after the last build waits for the rest of
-// it, so that a change every few milliseconds (a hall of tables entering
-// turns) costs a build per gap, and every request gets a build made after
-// the change that brought it.
+// build. Between two builds of one tournament there is at least as much
+// time as the last build took: a request that comes sooner waits for the
+// rest of it. So a change every few milliseconds (a hall of tables
+// entering turns) keeps a build from taking more than half of one
+// processor, and every request still gets a build made after the change
+// that brought it.
 //
 // What a builtCache hands out is shared by every request: read it, never
 // change it.
 type builtCache[T any] struct {
 	counts func(pub Notice) bool // the public notices that change it
 	fresh  time.Duration
-	gap    time.Duration
 
 	mu      sync.Mutex
 	changes map[int64]uint64         // notices heard, by tournament
@@ -44,10 +44,11 @@ type builtEntry[T any] struct {
 	build sync.Mutex // held while one request builds; the others wait for it
 	// Under builtCache.mu:
 	val     T
-	ok      bool      // val holds a build
-	changes uint64    // the count it was built at
-	at      time.Time // when (the service's clock)
-	real    time.Time // when (the machine's clock, for gap)
+	ok      bool          // val holds a build
+	changes uint64        // the count it was built at
+	at      time.Time     // when (the service's clock)
+	done    time.Time     // when it was done (the machine's clock)
+	cost    time.Duration // how long it took
 }
 
 // noticed counts a change to a tournament, if the public hear of it and
@@ -107,9 +108,9 @@ func (c *builtCache[T]) get(ctx context.Context, id int64, now func() time.Time,
 		return v, nil
 	}
 	c.mu.Lock()
-	prev, had, last := e.val, e.ok, e.real
+	prev, had, done, cost := e.val, e.ok, e.done, e.cost
 	c.mu.Unlock()
-	if wait := c.gap - time.Since(last); had && wait > 0 {
+	if wait := cost - time.Since(done); had && wait > 0 {
 		t := time.NewTimer(wait)
 		select {
 		case <-t.C:
@@ -122,8 +123,9 @@ func (c *builtCache[T]) get(ctx context.Context, id int64, now func() time.Time,
 	// The count is read before the build, so that a change during it
 	// moves past it.
 	_, _, _, changes := c.current(id, now())
-	at, real := now(), time.Now()
+	at, start := now(), time.Now()
 	v, err := build(prev, had)
+	end := time.Now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if err != nil {
@@ -134,7 +136,7 @@ func (c *builtCache[T]) get(ctx context.Context, id int64, now func() time.Time,
 		return zero, err
 	}
 	if !e.ok || changes >= e.changes {
-		e.val, e.ok, e.changes, e.at, e.real = v, true, changes, at, real
+		e.val, e.ok, e.changes, e.at, e.done, e.cost = v, true, changes, at, end, end.Sub(start)
 	}
 	return v, nil
 }

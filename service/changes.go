@@ -26,6 +26,7 @@ func (s *Service) changed(c Change) {
 		s.creds.clear()
 		s.feeds.clear()
 		s.lives.clear()
+		s.highlights.clear()
 	}
 }
 

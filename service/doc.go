@@ -48,8 +48,13 @@
 // standings.Division for the change (Enter, Amend, ApplyPairings,
 // Withdraw, ...) and stores the standings.Change it gives with saveChange
 // (result_rows.go), inside changeTournament (notices.go) or changeRound
-// (pairings.go), which tell the watchers once committed. Every change a director makes is in the audit log
-// (audit.go).
+// (pairings.go), which tell the watchers once committed. Every change a
+// director makes is in the audit log (audit.go).
+//
+// What the public read again and again (the tsh feed, the live boards) is
+// built once per change that the watchers are told of, and shared
+// (built_cache.go); the store brings a tournament's results up to date by
+// their revision rather than reading them all (store.ListResults).
 //
 // # Where each noun lives
 //

@@ -50,6 +50,32 @@ func (h Highlight) key() string {
 // Highlights lists a tournament's highlights, newest first; since (if
 // not zero) keeps those after it.
 func (s *Service) Highlights(ctx context.Context, tournamentID int64, since time.Time) ([]Highlight, error) {
+	all, err := s.highlights.get(ctx, tournamentID, s.now, func([]Highlight, bool) ([]Highlight, error) {
+		return s.allHighlights(ctx, tournamentID)
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := []Highlight{} // a list of its own: all is shared
+	for _, x := range all {
+		if since.IsZero() || x.Time.After(since) {
+			out = append(out, x)
+		}
+	}
+	return out, nil
+}
+
+// Every spectator's page reads the highlights when it opens, and each
+// read replays every game of the tournament: they are built at most once
+// per change (builtCache).
+func newHighlightsCache() builtCache[[]Highlight] {
+	return builtCache[[]Highlight]{fresh: liveFresh,
+		counts: func(pub Notice) bool { return pub.Kind != NoticeHighlight }}
+}
+
+// allHighlights are the tournament's highlights, built afresh, newest
+// first.
+func (s *Service) allHighlights(ctx context.Context, tournamentID int64) ([]Highlight, error) {
 	h, err := s.loadHallGames(ctx, tournamentID, nil)
 	if err != nil {
 		return nil, err
@@ -60,7 +86,6 @@ func (s *Service) Highlights(ctx context.Context, tournamentID int64, since time
 	}
 	out = append(out, h.resultHighlights(nil)...)
 	out = append(out, h.streaks()...)
-	out = slices.DeleteFunc(out, func(x Highlight) bool { return !since.IsZero() && !x.Time.After(since) })
 	slices.SortStableFunc(out, func(a, b Highlight) int {
 		return cmp.Or(b.Time.Compare(a.Time), cmp.Compare(b.Round, a.Round), cmp.Compare(a.Table, b.Table))
 	})

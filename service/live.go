@@ -256,14 +256,11 @@ func (s *Service) hallGame(ctx context.Context, t *Tournament, g *Game, names ma
 
 // The live boards are fetched again by every spectator's page a moment
 // after every turn (live.js), so they are built at most once per change
-// and once per liveGap (builtCache), and shared by every request.
-const (
-	liveFresh = 10 * time.Second
-	liveGap   = 100 * time.Millisecond
-)
+// (builtCache), and shared by every request.
+const liveFresh = 10 * time.Second
 
 func newLiveCache() builtCache[*liveBuilt] {
-	return builtCache[*liveBuilt]{fresh: liveFresh, gap: liveGap,
+	return builtCache[*liveBuilt]{fresh: liveFresh,
 		counts: func(pub Notice) bool { return pub.Kind != NoticeHighlight }}
 }
 

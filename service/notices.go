@@ -171,6 +171,7 @@ func (s *Service) publish(no Notice) {
 func (s *Service) fanOut(no Notice) {
 	s.feeds.noticed(no)
 	s.lives.noticed(no)
+	s.highlights.noticed(no)
 	n := &s.notices
 	n.mu.Lock()
 	defer n.mu.Unlock()

@@ -35,23 +35,24 @@ type Service struct {
 	// sessions.go).
 	SessionIdle, SessionMax time.Duration
 
-	mu       sync.Mutex
-	variants map[string]*scoring.Variant // by tournament rules fingerprint
-	limiter  rateLimiter                 // word-judge requests per credential
-	notices  notices                     // consoles watching tournaments
-	games    gameCache                   // turn events of the games in play
-	recorded turnStatsCache              // recorded games summed up, for the statistics
-	creds    credCache                   // credentials recently authenticated
-	guard    guard                       // wrong credentials per client address and kind
-	feeds    feedCache                   // the tsh feeds built (feed_cache.go)
-	lives    builtCache[*liveBuilt]      // the live boards built (live.go)
-	told     highlightsTold              // highlights already published
+	mu         sync.Mutex
+	variants   map[string]*scoring.Variant // by tournament rules fingerprint
+	limiter    rateLimiter                 // word-judge requests per credential
+	notices    notices                     // consoles watching tournaments
+	games      gameCache                   // turn events of the games in play
+	recorded   turnStatsCache              // recorded games summed up, for the statistics
+	creds      credCache                   // credentials recently authenticated
+	guard      guard                       // wrong credentials per client address and kind
+	feeds      feedCache                   // the tsh feeds built (feed_cache.go)
+	lives      builtCache[*liveBuilt]      // the live boards built (live.go)
+	highlights builtCache[[]Highlight]     // the highlights found (highlights.go)
+	told       highlightsTold              // highlights already published
 }
 
 // New returns a service over a store.
 func New(store Store) *Service {
 	s := &Service{Store: store, Now: time.Now, variants: map[string]*scoring.Variant{}, limiter: rateLimiter{perMinute: 20},
-		feeds: newFeedCache(), lives: newLiveCache()}
+		feeds: newFeedCache(), lives: newLiveCache(), highlights: newHighlightsCache()}
 	if store != nil && store.Listen(s.changed) {
 		// A revocation made by another process reaches this one a moment
 		// after it is committed: too late for "at once". Every request
