@@ -61,7 +61,7 @@ func newTestServerWith(t *testing.T, wrap func(service.Store) service.Store) *te
 		s = wrap(st)
 	}
 	svc := service.New(s)
-	lib, err := challenges.OpenLibrary(filepath.Join("testdata", "lexicons"))
+	lib, err := challenges.OpenFolder(filepath.Join("testdata", "lexicons")) // the folder alone, no built-in lists
 	if err != nil {
 		t.Fatalf("lexicons: %v", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -85,4 +86,39 @@ func TestVariantDefaultLexiconMissing(t *testing.T) {
 	if !strings.Contains(p.Detail, "ENABLE.txt") {
 		t.Errorf("detail %q does not say which list is missing", p.Detail)
 	}
+}
+
+// TestWordChumsWithoutLexiconFolder: on a server started with no lexicon
+// folder (serve gives the service the lists built in, as here), a Word
+// Chums tournament is created with its defaults, void and ENABLE; a phony
+// is refused as it is played and a word is taken. A lexicon that is not
+// built in still says there is no folder.
+func TestWordChumsWithoutLexiconFolder(t *testing.T) {
+	if !slices.Contains(challenges.BuiltinNames(), "ENABLE") {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("ENABLE is not built in: CI runs scripts/builtinlists before the tests")
+		}
+		t.Skip("ENABLE is not built in: go generate ./challenges/")
+	}
+	ts := newTestServer(t)
+	ts.Svc.Lexicons = challenges.BuiltinLibrary()
+	tour := must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director,
+		map[string]any{"name": "Chums Cup", "variant": "wordchums"}), http.StatusCreated)
+	if tour.ChallengeRule != "void" || tour.Lexicon != "ENABLE" {
+		t.Fatalf("challenge rule %q, lexicon %q", tour.ChallengeRule, tour.Lexicon)
+	}
+	f := &fixture{testServer: ts, tournament: tour.ID}
+	f.players = []int64{f.addPlayer("Ann"), f.addPlayer("Bo")}
+	must[service.Round](t, ts.post(f.tpath("/rounds"), ts.Director, map[string]any{"number": 1}), http.StatusCreated)
+	f.game = f.addGame(1, 1, f.players...)
+	f.table = f.credential(1)
+	p := wantProblem(t, f.enter(f.game, f.table, turn{Turn: 1, Player: 1, Move: "8G VAX"}), http.StatusUnprocessableEntity, "invalid-word")
+	if !strings.Contains(p.Detail, "VAX") {
+		t.Errorf("detail %q does not name the phony", p.Detail)
+	}
+	if res := must[service.TurnResult](t, f.enter(f.game, f.table, turn{Turn: 1, Player: 1, Move: "8H VAT"}), http.StatusCreated); res.Score != 16 {
+		t.Errorf("VAT scored %d, want 16", res.Score)
+	}
+	wantProblem(t, ts.post("/api/v1/tournaments", ts.Director,
+		map[string]any{"name": "Club", "variant": "naspa", "lexicon": "NWL2023"}), http.StatusBadRequest, "no-lexicon-folder")
 }

@@ -26,15 +26,18 @@ import (
 // The folder is scanned once, by OpenLibrary; a file added later needs a new
 // Library. Hidden files (.DS_Store) and folders are not lexicons.
 type Library struct {
-	dir     string
+	dir     string                   // "": none (BuiltinLibrary)
+	builtin fs.FS                    // the built-in lists (lexicon_builtin.go); nil: none
 	entries map[string]*libraryEntry // by upper-cased name; fixed after OpenLibrary
 	skipped []string                 // files in the folder that are not word lists
 }
 
 // libraryEntry is one lexicon name and its file or files.
 type libraryEntry struct {
-	name  string   // as the first file spells it
-	paths []string // more than one means ambiguous
+	name    string   // as the first file spells it
+	paths   []string // more than one means ambiguous
+	builtin string   // a built-in list's file in Library.builtin, when no file of the folder has the name
+	fsys    fs.FS
 
 	mu      sync.Mutex
 	lex     *Lexicon  // kept once loaded
@@ -48,14 +51,24 @@ type loadCall struct {
 	err  error
 }
 
-// OpenLibrary scans dir for word-list files. It reads names only; the lists
-// are read by Get.
+// OpenLibrary scans dir for word-list files, and adds the lists built in
+// that the folder lacks (a folder's list of the same name wins). It reads
+// names only; the lists are read by Get.
 func OpenLibrary(dir string) (*Library, error) {
+	return openLibrary(dir, builtinFS)
+}
+
+// OpenFolder is OpenLibrary without the built-in lists: the folder alone.
+func OpenFolder(dir string) (*Library, error) {
+	return openLibrary(dir, nil)
+}
+
+func openLibrary(dir string, builtin fs.FS) (*Library, error) {
 	files, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("lexicon folder: %w", err)
 	}
-	l := &Library{dir: dir, entries: make(map[string]*libraryEntry)}
+	l := &Library{dir: dir, builtin: builtin, entries: make(map[string]*libraryEntry)}
 	for _, f := range files {
 		// A symlink may point at a list kept elsewhere; Get finds out.
 		if strings.HasPrefix(f.Name(), ".") || !(f.Type().IsRegular() || f.Type()&fs.ModeSymlink != 0) {
@@ -74,7 +87,17 @@ func OpenLibrary(dir string) (*Library, error) {
 		}
 		e.paths = append(e.paths, filepath.Join(dir, f.Name()))
 	}
+	l.addBuiltins()
 	return l, nil
+}
+
+// addBuiltins adds the built-in lists the folder has no file for.
+func (l *Library) addBuiltins() {
+	for name, file := range builtinLists(l.builtin) {
+		if key := strings.ToUpper(name); l.entries[key] == nil {
+			l.entries[key] = &libraryEntry{name: name, builtin: file, fsys: l.builtin}
+		}
+	}
 }
 
 // Skipped lists the files of the folder that were not taken as word lists
@@ -111,6 +134,9 @@ func (l *Library) Names() []string {
 // word list.
 func (l *Library) Has(name string) bool {
 	e := l.entries[strings.ToUpper(name)]
+	if e != nil && e.builtin != "" {
+		return true
+	}
 	if e == nil || len(e.paths) != 1 {
 		return false
 	}
@@ -134,6 +160,10 @@ func (l *Library) Has(name string) bool {
 // kept, so a director can fix the file and the next Get reads it again.
 func (l *Library) Get(name string) (*Lexicon, error) {
 	e := l.entries[strings.ToUpper(name)]
+	if e == nil && l.dir == "" {
+		return nil, fmt.Errorf("lexicon %q: %w, and it is not built in (built in: %s)",
+			name, ErrNoLexiconFolder, strings.Join(l.Names(), ", "))
+	}
 	if e == nil {
 		return nil, fmt.Errorf("lexicon %q: %w in %s (it has: %s)",
 			name, ErrUnknownLexicon, l.dir, strings.Join(l.Names(), ", "))
@@ -173,6 +203,14 @@ func (e *libraryEntry) load() (*Lexicon, error) {
 		}
 		return nil, fmt.Errorf("lexicon %s: %w: %s; remove all but one",
 			e.name, ErrAmbiguousLexicon, strings.Join(bases, ", "))
+	}
+	if e.builtin != "" {
+		f, err := e.fsys.Open(e.builtin)
+		if err != nil {
+			return nil, fmt.Errorf("lexicon %s (built in): %w", e.name, err)
+		}
+		defer f.Close()
+		return ReadWordList(e.name, f)
 	}
 	lex, err := LoadLexicon(e.paths[0])
 	if err != nil {

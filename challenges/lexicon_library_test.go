@@ -14,7 +14,7 @@ import (
 
 func mustOpenLibrary(t *testing.T, dir string) *Library {
 	t.Helper()
-	lib, err := OpenLibrary(dir)
+	lib, err := OpenFolder(dir) // the folder alone: what these tests are about
 	if err != nil {
 		t.Fatal(err)
 	}

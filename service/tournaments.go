@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -183,10 +184,16 @@ func (s *Service) applyTournament(t *Tournament, in TournamentInput, creating bo
 		if defaultLexicon {
 			why = fmt.Sprintf(" (%s checks words against %s by default: put %s.txt in the lexicon folder, name another lexicon, or send an empty lexicon to rule on challenges by hand)", v.Name, t.Lexicon, t.Lexicon)
 		}
-		if s.Lexicons == nil {
+		noFolder := s.Lexicons == nil
+		var err error
+		if !noFolder {
+			err = s.Lexicons.Check(t.Lexicon)
+			noFolder = errors.Is(err, challenges.ErrNoLexiconFolder)
+		}
+		if noFolder {
 			return Errorf(KindInvalid, "no-lexicon-folder", "the tournament names the lexicon %q, but the service has no lexicon folder (start it with --lexicons DIR, or leave the lexicon empty and rule on challenges by hand)%s", t.Lexicon, why)
 		}
-		if err := s.Lexicons.Check(t.Lexicon); err != nil {
+		if err != nil {
 			return Errorf(KindInvalid, "unknown-lexicon", "the lexicon %q cannot be used: %v%s", t.Lexicon, err, why)
 		}
 	}

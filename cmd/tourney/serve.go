@@ -175,6 +175,11 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 			log.Info("lexicon folder: files skipped, not word lists (a word list is NAME, NAME.txt, NAME.lst or NAME.dic, perhaps .gz)",
 				"dir", cfg.Lexicons, "skipped", skipped)
 		}
+	} else if names := challenges.BuiltinNames(); len(names) > 0 {
+		// No folder: the lists built in (ENABLE, for AlphaJax and Word
+		// Chums), loaded when first used.
+		svc.Lexicons = challenges.BuiltinLibrary()
+		log.Info("lexicons", "built-in", names)
 	}
 	token, err := svc.EnsureDirector(ctx, cfg.DirectorToken)
 	if err != nil {
