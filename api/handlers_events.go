@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"time"
 
@@ -48,7 +49,8 @@ func stream(ctx context.Context, c *gin.Context, ch <-chan service.Notice, lane 
 		w = u.Unwrap()
 	}
 	rc := http.NewResponseController(w)
-	send := func(format string, args ...any) bool {
+	// send writes and flushes what write writes.
+	send := func(write func() error) bool {
 		// A stream outlives the server's write timeout; each write has
 		// its own.
 		wait := streamWriteWait
@@ -58,17 +60,25 @@ func stream(ctx context.Context, c *gin.Context, ch <-chan service.Notice, lane 
 			wait = min(wait, laneWriteWait)
 		}
 		_ = rc.SetWriteDeadline(time.Now().Add(wait))
-		if _, err := fmt.Fprintf(c.Writer, format, args...); err != nil {
+		if err := write(); err != nil {
 			return false
 		}
 		return rc.Flush() == nil
+	}
+	text := func(s string) func() error {
+		return func() error { _, err := io.WriteString(c.Writer, s); return err }
+	}
+	notice := func(n service.Notice) error {
+		data, _ := json.Marshal(n)
+		_, err := fmt.Fprintf(c.Writer, "event: %s\ndata: %s\n\n", n.Kind, data)
+		return err
 	}
 	h := c.Writer.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	c.Status(http.StatusOK)
-	if !send(": watching\n\n") {
+	if !send(text(": watching\n\n")) {
 		return
 	}
 	tick := time.NewTicker(heartbeat)
@@ -80,10 +90,21 @@ func stream(ctx context.Context, c *gin.Context, ch <-chan service.Notice, lane 
 			if !open {
 				return // the service is closing, or the client went away
 			}
-			data, _ := json.Marshal(n)
-			ok = send("event: %s\ndata: %s\n\n", n.Kind, data)
+			ok = send(func() error {
+				if err := notice(n); err != nil {
+					return err
+				}
+				// What came meanwhile (while waiting for the lane) goes
+				// out in the same write.
+				for more := len(ch); more > 0; more-- {
+					if err := notice(<-ch); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
 		case <-tick.C:
-			ok = send(": heartbeat\n\n")
+			ok = send(text(": heartbeat\n\n"))
 		case <-ctx.Done():
 			return
 		}

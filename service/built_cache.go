@@ -27,13 +27,15 @@ import (
 // rest of it. So a change every few milliseconds (a hall of tables
 // entering turns) keeps a build from taking more than half of one
 // processor, and every request still gets a build made after the change
-// that brought it.
+// that brought it. gap, where set, is a floor on that time (the live
+// boards: a spectator's page needs no more than a few builds a second).
 //
 // What a builtCache hands out is shared by every request: read it, never
 // change it.
 type builtCache[T any] struct {
 	counts func(pub Notice) bool // the public notices that change it
 	fresh  time.Duration
+	gap    time.Duration
 
 	mu      sync.Mutex
 	changes map[int64]uint64         // notices heard, by tournament
@@ -110,7 +112,7 @@ func (c *builtCache[T]) get(ctx context.Context, id int64, now func() time.Time,
 	c.mu.Lock()
 	prev, had, done, cost := e.val, e.ok, e.done, e.cost
 	c.mu.Unlock()
-	if wait := cost - time.Since(done); had && wait > 0 {
+	if wait := max(cost, c.gap) - time.Since(done); had && wait > 0 {
 		t := time.NewTimer(wait)
 		select {
 		case <-t.C:

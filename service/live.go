@@ -256,11 +256,14 @@ func (s *Service) hallGame(ctx context.Context, t *Tournament, g *Game, names ma
 
 // The live boards are fetched again by every spectator's page a moment
 // after every turn (live.js), so they are built at most once per change
-// (builtCache), and shared by every request.
-const liveFresh = 10 * time.Second
+// and once per liveGap (builtCache), and shared by every request.
+const (
+	liveFresh = 10 * time.Second
+	liveGap   = 100 * time.Millisecond
+)
 
 func newLiveCache() builtCache[*liveBuilt] {
-	return builtCache[*liveBuilt]{fresh: liveFresh,
+	return builtCache[*liveBuilt]{fresh: liveFresh, gap: liveGap,
 		counts: func(pub Notice) bool { return pub.Kind != NoticeHighlight }}
 }
 

@@ -29,6 +29,11 @@ type notices struct {
 	mu     sync.Mutex
 	subs   map[int64]map[chan Notice]noticeView
 	closed bool
+	// pending are the notices not yet handed to the watchers, in order;
+	// delivering: a goroutine is handing them out (fanOut).
+	qmu        sync.Mutex
+	pending    []Notice
+	delivering bool
 }
 
 // noticeView is what a watcher is told of a notice, and whether at all;
@@ -168,11 +173,47 @@ func (s *Service) publish(no Notice) {
 
 // fanOut sends a notice to this process's watchers of its tournament,
 // dropping it for a watcher whose buffer is full rather than waiting.
+// What is built for the public learns of it at once; the watchers are
+// handed it by a goroutine of its own (deliver), so that the request that
+// made the change does not wait while hundreds of spectators' streams are
+// woken.
 func (s *Service) fanOut(no Notice) {
 	s.feeds.noticed(no)
 	s.lives.noticed(no)
 	s.highlights.noticed(no)
 	n := &s.notices
+	n.qmu.Lock()
+	n.pending = append(n.pending, no)
+	start := !n.delivering
+	n.delivering = true
+	n.qmu.Unlock()
+	if start {
+		go n.deliver()
+	}
+}
+
+// deliver hands the pending notices to the watchers, in order, until none
+// are left.
+func (n *notices) deliver() {
+	for {
+		n.qmu.Lock()
+		batch := n.pending
+		n.pending = nil
+		if len(batch) == 0 {
+			n.delivering = false
+			n.qmu.Unlock()
+			return
+		}
+		n.qmu.Unlock()
+		for _, no := range batch {
+			n.send(no)
+		}
+	}
+}
+
+// send hands one notice to each watcher of its tournament, through its
+// view.
+func (n *notices) send(no Notice) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	for ch, view := range n.subs[no.TournamentID] {
