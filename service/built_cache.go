@@ -99,10 +99,10 @@ func (c *builtCache[T]) current(id int64, now time.Time) (T, bool, *builtEntry[T
 // get answers the tournament's build, building it if it is not good:
 // build is given the build it replaces (ok false for none).
 func (c *builtCache[T]) get(ctx context.Context, id int64, now func() time.Time, build func(prev T, ok bool) (T, error)) (T, error) {
-	if v, ok, _, _ := c.current(id, now()); ok {
+	v, ok, e, _ := c.current(id, now())
+	if ok {
 		return v, nil
 	}
-	_, _, e, _ := c.current(id, now())
 	e.build.Lock()
 	defer e.build.Unlock()
 	// Another request may have built it while this one waited.

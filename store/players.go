@@ -46,24 +46,18 @@ func (s *Store) ListPlayers(ctx context.Context, tournamentID int64) ([]service.
 	if err != nil {
 		return nil, wrap("list players", err)
 	}
-	rows, err := c.query(ctx, listPlayersSQL, tournamentID)
-	if err != nil {
-		return nil, wrap("list players", err)
-	}
-	defer rows.Close()
-	ps := []service.Player{}
-	for rows.Next() {
+	ps, err := queryAll(ctx, c, listPlayersSQL, func(rows *sql.Rows) (service.Player, error) {
 		var row playerRow
 		if err := scanPlayer(rows, &row); err != nil {
-			return nil, wrap("list players", err)
+			return service.Player{}, err
 		}
 		p, err := row.toService()
 		if err != nil {
-			return nil, wrap(fmt.Sprintf("player %d: tsh fields", row.ID), err)
+			return p, fmt.Errorf("player %d: tsh fields: %w", row.ID, err)
 		}
-		ps = append(ps, p)
-	}
-	if err := rows.Err(); err != nil {
+		return p, nil
+	}, tournamentID)
+	if err != nil {
 		return nil, wrap("list players", err)
 	}
 	return ps, nil

@@ -130,6 +130,25 @@ func (c sqlConn) query(ctx context.Context, q string, args ...any) (*sql.Rows, e
 	return c.pool.QueryContext(ctx, c.s.sqlFor(q), args...)
 }
 
+// queryAll runs q and reads each of its rows with read, in order (an
+// empty list, not nil, for none).
+func queryAll[T any](ctx context.Context, c sqlConn, q string, read func(*sql.Rows) (T, error), args ...any) ([]T, error) {
+	rows, err := c.query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := read(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
 func (c sqlConn) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	if st := c.stmt(ctx, q); st != nil {
 		return st.QueryRowContext(ctx, args...)

@@ -96,20 +96,11 @@ func (s *Store) ListResults(ctx context.Context, tournamentID int64) ([]service.
 
 // readResults runs a statement that selects resultColumns.
 func readResults(ctx context.Context, c sqlConn, q string, args ...any) ([]service.Result, error) {
-	rows, err := c.query(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	rs := []service.Result{}
-	for rows.Next() {
+	return queryAll(ctx, c, q, func(rows *sql.Rows) (service.Result, error) {
 		var row resultRow
-		if err := scanResult(rows, &row); err != nil {
-			return nil, err
-		}
-		rs = append(rs, row.toService())
-	}
-	return rs, rows.Err()
+		err := scanResult(rows, &row)
+		return row.toService(), err
+	}, args...)
 }
 
 // ResultForGame returns a game's result, or ErrNotFound.
