@@ -31,7 +31,10 @@ func run(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp.
 
 // waitFor polls a JavaScript condition in the page.
 func waitFor(expr string) chromedp.Action[chromedp.Void] {
-	p := chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(20*time.Second))
+	// Until the page has drawn what expr reads, reading it may throw
+	// (querySelector(...) is null): that is "not yet", not a failure.
+	guarded := "(() => { try { return " + expr + " } catch (e) { return false } })()"
+	p := chromedp.Poll[chromedp.Void](guarded, chromedp.WithPollingTimeout(20*time.Second))
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 		_, err := p(ctx, t)
 		if err != nil {
