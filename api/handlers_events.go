@@ -31,54 +31,17 @@ func (s *Server) watch(c *gin.Context) {
 	if s.failed(c, p) {
 		return
 	}
-	s.streamNotices(c, false, func(ctx context.Context) (<-chan service.Notice, error) {
+	s.streamNotices(c, func(ctx context.Context) (<-chan []service.Notice, error) {
 		return s.svc.Watch(ctx, actorOf(c), id)
 	})
 }
 
-// stream sends notices as server-sent events, each named by its kind,
+// stream sends the console batches of notices as server-sent events
 // until the channel closes, ctx ends or the client goes away (a write
-// fails, or takes longer than streamWriteWait). With a lane (a public
-// stream), each notice is written holding a place in it, for at most
-// laneWriteWait.
-func stream(ctx context.Context, c *gin.Context, ch <-chan service.Notice, lane chan struct{}) {
-	// Flush through the connection itself, whose flush reports a failed
-	// write (gin's writer drops the error).
-	w := http.ResponseWriter(c.Writer)
-	if u, ok := w.(interface{ Unwrap() http.ResponseWriter }); ok {
-		w = u.Unwrap()
-	}
-	rc := http.NewResponseController(w)
-	// send writes and flushes what write writes.
-	send := func(write func() error) bool {
-		// A stream outlives the server's write timeout; each write has
-		// its own.
-		wait := streamWriteWait
-		if lane != nil {
-			lane <- struct{}{}
-			defer func() { <-lane }()
-			wait = min(wait, laneWriteWait)
-		}
-		_ = rc.SetWriteDeadline(time.Now().Add(wait))
-		if err := write(); err != nil {
-			return false
-		}
-		return rc.Flush() == nil
-	}
-	text := func(s string) func() error {
-		return func() error { _, err := io.WriteString(c.Writer, s); return err }
-	}
-	notice := func(n service.Notice) error {
-		data, _ := json.Marshal(n)
-		_, err := fmt.Fprintf(c.Writer, "event: %s\ndata: %s\n\n", n.Kind, data)
-		return err
-	}
-	h := c.Writer.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	c.Status(http.StatusOK)
-	if !send(text(": watching\n\n")) {
+// fails, or takes longer than streamWriteWait).
+func stream(ctx context.Context, c *gin.Context, ch <-chan []service.Notice) {
+	es := openEventStream(c)
+	if !es.send(watchingLine, streamWriteWait) {
 		return
 	}
 	tick := time.NewTicker(heartbeat)
@@ -86,25 +49,13 @@ func stream(ctx context.Context, c *gin.Context, ch <-chan service.Notice, lane 
 	for {
 		var ok bool
 		select {
-		case n, open := <-ch:
+		case batch, open := <-ch:
 			if !open {
 				return // the service is closing, or the client went away
 			}
-			ok = send(func() error {
-				if err := notice(n); err != nil {
-					return err
-				}
-				// What came meanwhile (while waiting for the lane) goes
-				// out in the same write.
-				for more := len(ch); more > 0; more-- {
-					if err := notice(<-ch); err != nil {
-						return err
-					}
-				}
-				return nil
-			})
+			ok = es.send(encodeNotices(nil, batch), streamWriteWait)
 		case <-tick.C:
-			ok = send(text(": heartbeat\n\n"))
+			ok = es.send(heartbeatLine, streamWriteWait)
 		case <-ctx.Done():
 			return
 		}
@@ -112,4 +63,54 @@ func stream(ctx context.Context, c *gin.Context, ch <-chan service.Notice, lane 
 			return
 		}
 	}
+}
+
+// What an event stream says first, and while nothing happens.
+var (
+	watchingLine  = []byte(": watching\n\n")
+	heartbeatLine = []byte(": heartbeat\n\n")
+)
+
+// eventStream is an open stream of server-sent events.
+type eventStream struct {
+	w  io.Writer
+	rc *http.ResponseController
+}
+
+// openEventStream sets the headers of an event stream; they go out with
+// its first write.
+func openEventStream(c *gin.Context) *eventStream {
+	h := c.Writer.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	c.Status(http.StatusOK)
+	// Flush through the connection itself, whose flush reports a failed
+	// write (gin's writer drops the error).
+	w := http.ResponseWriter(c.Writer)
+	if u, ok := w.(interface{ Unwrap() http.ResponseWriter }); ok {
+		w = u.Unwrap()
+	}
+	return &eventStream{w: c.Writer, rc: http.NewResponseController(w)}
+}
+
+// send writes p and flushes it, within wait (a stream outlives the
+// server's write timeout; each write has its own); false: the client is
+// gone or does not read.
+func (e *eventStream) send(p []byte, wait time.Duration) bool {
+	_ = e.rc.SetWriteDeadline(time.Now().Add(wait))
+	if _, err := e.w.Write(p); err != nil {
+		return false
+	}
+	return e.rc.Flush() == nil
+}
+
+// encodeNotices appends a batch of notices to buf as server-sent events,
+// each named by its kind, its data the notice as JSON.
+func encodeNotices(buf []byte, batch []service.Notice) []byte {
+	for _, n := range batch {
+		data, _ := json.Marshal(n)
+		buf = fmt.Appendf(buf, "event: %s\ndata: %s\n\n", n.Kind, data)
+	}
+	return buf
 }

@@ -122,8 +122,10 @@ func TestStreamLimits(t *testing.T) {
 			t.Errorf("step %d: no Retry-After: %s", i, body)
 		}
 	}
-	if n, w := srv.streams.count(), ts.Svc.Watchers(); n != 5 || w != 5 {
-		t.Fatalf("open streams %d, watchers %d; want 5", n, w)
+	// Two consoles, three public streams of one tournament sharing one
+	// subscription (publicCast).
+	if n, w := srv.streams.count(), ts.Svc.Watchers(); n != 5 || w != 3 {
+		t.Fatalf("open streams %d, watchers %d; want 5 and 3", n, w)
 	}
 	// The server answers other requests while every place is taken.
 	hc := &http.Client{Timeout: 2 * time.Second}
@@ -196,10 +198,16 @@ func TestStalledStreamReader(t *testing.T) {
 }
 
 func stalledStream(t *testing.T, public bool) {
-	notices := make(chan service.Notice, 64)
+	notices := make(chan []service.Notice, 64)
 	_, srv, url, _ := streamsServer(t, 10, 10, func(r *gin.Engine, s *Server) {
+		subscribe := func(context.Context) (<-chan []service.Notice, error) { return notices, nil }
+		s.cast.subscribe = func(ctx context.Context, _ int64) (<-chan []service.Notice, error) { return subscribe(ctx) }
 		r.GET("/test/stream", func(c *gin.Context) {
-			s.streamNotices(c, public, func(context.Context) (<-chan service.Notice, error) { return notices, nil })
+			if public {
+				s.streamPublic(c, 1)
+				return
+			}
+			s.streamNotices(c, subscribe)
 		})
 	})
 	conn, err := net.Dial("tcp", strings.TrimPrefix(url, "http://"))
@@ -218,14 +226,14 @@ func stalledStream(t *testing.T, public bool) {
 			t.Fatalf("the stalled stream is still open (%d notices sent, %d dropped)", sent, dropped)
 		}
 		select {
-		case notices <- service.Notice{Kind: service.NoticeResult, Status: big}:
+		case notices <- []service.Notice{{Kind: service.NoticeResult, Status: big}}:
 			sent++
 		default: // as fanOut does: a slow watcher misses a hint
 			dropped++
 			time.Sleep(time.Millisecond)
 		}
 	}
-	if len(srv.streams.lane) != 0 {
+	if len(srv.cast.lane) != 0 {
 		t.Errorf("the lane is still held after the stream closed")
 	}
 	t.Logf("stream closed after %d notices sent (%d dropped)", sent, dropped)
@@ -243,9 +251,12 @@ func TestStreamMemory(t *testing.T) {
 	const n = 1000
 	ts, srv, url, tour := streamsServer(t, n, n, nil)
 	addr := strings.TrimPrefix(url, "http://")
-	for _, kind := range []struct{ name, request string }{
-		{"console", fmt.Sprintf("GET /api/v1/tournaments/%d/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n\r\n", tour, ts.Director)},
-		{"public", fmt.Sprintf("GET /t/%d/updates HTTP/1.1\r\nHost: x\r\n\r\n", tour)},
+	for _, kind := range []struct {
+		name, request string
+		watchers      int // subscriptions: one a console, one for all the public streams
+	}{
+		{"console", fmt.Sprintf("GET /api/v1/tournaments/%d/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n\r\n", tour, ts.Director), n},
+		{"public", fmt.Sprintf("GET /t/%d/updates HTTP/1.1\r\nHost: x\r\n\r\n", tour), 1},
 	} {
 		t.Run(kind.name, func(t *testing.T) {
 			before, stacks, goroutines := heapInUse(), stackInUse(), runtime.NumGoroutine()
@@ -276,7 +287,7 @@ func TestStreamMemory(t *testing.T) {
 					t.Fatalf("stream %d: %q", len(conns), got)
 				}
 			}
-			if srv.streams.count() != n || ts.Svc.Watchers() != n {
+			if srv.streams.count() != n || ts.Svc.Watchers() != kind.watchers {
 				t.Fatalf("%d streams, %d watchers open", srv.streams.count(), ts.Svc.Watchers())
 			}
 			open, openStacks, openGoroutines := heapInUse(), stackInUse(), runtime.NumGoroutine()

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -29,9 +28,7 @@ func (p *pages) updates(c *gin.Context) {
 		p.pageError(c, service.Errorf(service.KindInvalid, "bad-id", "%q is not a tournament id", c.Param("id")))
 		return
 	}
-	p.s.streamNotices(c, true, func(ctx context.Context) (<-chan service.Notice, error) {
-		return p.s.svc.WatchPublic(ctx, id)
-	})
+	p.s.streamPublic(c, id)
 }
 
 // hallEvery is how many seconds the projector shows a page before the

@@ -52,9 +52,9 @@ func TestPlayerRenamedWithReason(t *testing.T) {
 		t.Fatalf("audit entry %+v (before %s, after %s)", a, a.Before, a.After)
 	}
 	select {
-	case n := <-notices:
-		if n.Kind != service.NoticePlayers {
-			t.Errorf("notice %+v, want players", n)
+	case batch := <-notices:
+		if len(batch) != 1 || batch[0].Kind != service.NoticePlayers {
+			t.Errorf("notices %+v, want players", batch)
 		}
 	case <-time.After(5 * time.Second):
 		t.Error("no notice for the watchers")

@@ -6,6 +6,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -25,6 +26,7 @@ type Server struct {
 	backups  *service.Backups
 	hall     service.HallNetwork // how tablets reach the server (handlers_tablets.go)
 	streams  *streamGate         // the open event streams (streams.go)
+	cast     *publicCast         // the public ones' writers (public_cast.go)
 }
 
 // New returns the HTTP handler for the service, trusting no proxy.
@@ -103,6 +105,9 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 	s := &Server{svc: svc, log: log, backups: backupsFor(svc, opts),
 		hall:    service.HallNetwork{PublicURL: opts.PublicURL, Listen: opts.ListenAddr, TLS: opts.TLS},
 		streams: newStreamGate(opts.MaxStreams, opts.MaxStreamsPerAddress)}
+	s.cast = newPublicCast(func(ctx context.Context, id int64) (<-chan []service.Notice, error) {
+		return s.svc.WatchPublic(ctx, id)
+	})
 	if svc != nil && svc.OnGuard == nil {
 		svc.OnGuard = s.logGuard
 	}

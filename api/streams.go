@@ -3,9 +3,7 @@ package api
 import (
 	"context"
 	"net/netip"
-	"runtime"
 	"sync"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -35,17 +33,7 @@ type streamGate struct {
 	perAddress int
 	open       int
 	byAddress  map[string]int
-	// lane is the spectators' share of the machine: the public streams
-	// write one notice at a time per place in it (half the processors,
-	// at least one), so that a notice told to hundreds of phones never
-	// keeps every processor from the tables entering turns.
-	lane chan struct{}
 }
-
-// laneWriteWait is how long one write to a public stream may hold its
-// place in the lane: a spectator that stops reading loses its stream
-// (its page reconnects by itself) rather than holding up the others.
-var laneWriteWait = time.Second
 
 func newStreamGate(most, perAddress int) *streamGate {
 	if most <= 0 {
@@ -54,8 +42,7 @@ func newStreamGate(most, perAddress int) *streamGate {
 	if perAddress <= 0 {
 		perAddress = DefaultMaxStreamsPerAddress
 	}
-	return &streamGate{max: most, perAddress: perAddress, byAddress: map[string]int{},
-		lane: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2))}
+	return &streamGate{max: most, perAddress: perAddress, byAddress: map[string]int{}}
 }
 
 // enter takes a place for a stream from the client at addr, or says why
@@ -115,11 +102,11 @@ func addressKey(addr string) string {
 	return p.String()
 }
 
-// streamNotices streams the notices subscribe returns, if the stream
-// limits let one more stream in: refused at once otherwise, before
-// anything is subscribed or allocated for it. The place and the
+// streamNotices streams the notices subscribe returns to the console, if
+// the stream limits let one more stream in: refused at once otherwise,
+// before anything is subscribed or allocated for it. The place and the
 // subscription are given back when the client goes away.
-func (s *Server) streamNotices(c *gin.Context, public bool, subscribe func(context.Context) (<-chan service.Notice, error)) {
+func (s *Server) streamNotices(c *gin.Context, subscribe func(context.Context) (<-chan []service.Notice, error)) {
 	leave, err := s.streams.enter(c.ClientIP())
 	if err != nil {
 		writeProblem(c, s.log, err)
@@ -133,9 +120,26 @@ func (s *Server) streamNotices(c *gin.Context, public bool, subscribe func(conte
 		writeProblem(c, s.log, err)
 		return
 	}
-	var lane chan struct{}
-	if public {
-		lane = s.streams.lane
+	stream(ctx, c, ch)
+}
+
+// streamPublic streams a tournament's public notices (publicCast), if
+// the stream limits let one more stream in, until the client goes away.
+func (s *Server) streamPublic(c *gin.Context, tournamentID int64) {
+	leave, err := s.streams.enter(c.ClientIP())
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
 	}
-	stream(ctx, c, ch, lane)
+	defer leave()
+	m, err := s.cast.join(tournamentID, func() *eventStream { return openEventStream(c) })
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	defer s.cast.leave(tournamentID, m)
+	select {
+	case <-m.done:
+	case <-c.Request.Context().Done():
+	}
 }

@@ -37,7 +37,8 @@ func (s *Service) watched(tournamentID int64) bool {
 	n := &s.notices
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	return len(n.subs[tournamentID]) > 0
+	room := n.rooms[tournamentID]
+	return room != nil && room.watchers() > 0
 }
 
 // highlightsAfter works out, once a turn or a result is recorded, the new

@@ -23,11 +23,12 @@ type Notice struct {
 	Highlight *Highlight `json:"highlight,omitempty"`
 }
 
-// notices fans notices out to the watchers of each tournament, each
-// through its view.
+// notices fans notices out to the watchers of each tournament: the
+// director's consoles hear each notice at once; the public streams hear
+// them paced (see publicPace).
 type notices struct {
 	mu     sync.Mutex
-	subs   map[int64]map[chan Notice]noticeView
+	rooms  map[int64]*noticeRoom
 	closed bool
 	// pending are the notices not yet handed to the watchers, in order;
 	// delivering: a goroutine is handing them out (fanOut).
@@ -36,9 +37,27 @@ type notices struct {
 	delivering bool
 }
 
-// noticeView is what a watcher is told of a notice, and whether at all;
-// nil: the notice as it is.
-type noticeView func(Notice) (Notice, bool)
+// noticeRoom is who watches one tournament. A watcher is sent batches of
+// notices, in order; a batch is shared by every watcher it is sent to and
+// never changed.
+type noticeRoom struct {
+	consoles map[chan []Notice]struct{} // consoleView, each notice at once
+	public   map[chan []Notice]struct{} // publicView, paced
+	// The public notices not yet sent, and when the last batch went out;
+	// timer sends the next one when its time comes.
+	waiting []Notice
+	last    time.Time
+	timer   *time.Timer
+}
+
+// publicPace is the least time between two batches of public notices of a
+// tournament. A notice that finds the last batch older than that goes out
+// at once; those that come sooner wait for the next batch together. A
+// hall's spectators, hundreds of phones each on its own stream, are then
+// woken a few times a second however busy the tables are (each notice
+// only tells a page to read itself again, which it waits to do anyway),
+// rather than once for every turn at every table.
+const publicPace = 250 * time.Millisecond
 
 // Notice kinds besides "game": a result entered or amended, a round
 // paired or its pairings changed, a player withdrawn, reinstated or
@@ -58,13 +77,14 @@ const (
 	NoticeHighlight = "highlight"
 )
 
-// Watch subscribes the director to a tournament's notices until ctx ends
-// or the service closes; the channel is closed then.
-func (s *Service) Watch(ctx context.Context, a Actor, tournamentID int64) (<-chan Notice, error) {
+// Watch subscribes the director to a tournament's notices, each in a
+// batch of its own as it happens, until ctx ends or the service closes;
+// the channel is closed then.
+func (s *Service) Watch(ctx context.Context, a Actor, tournamentID int64) (<-chan []Notice, error) {
 	if err := requireDirector(a); err != nil {
 		return nil, err
 	}
-	return s.watch(ctx, tournamentID, consoleBuffer, consoleView)
+	return s.watch(ctx, tournamentID, false)
 }
 
 // consoleView is a notice as the console hears it: every one but the
@@ -73,9 +93,10 @@ func consoleView(no Notice) (Notice, bool) {
 	return no, no.Kind != NoticeHighlight
 }
 
-// Notices a watcher may fall behind by before it misses some: a console
-// reads each for the row it names; a public page only needs to hear that
-// something changed, and reads itself again once things are quiet.
+// Batches a watcher may fall behind by before it misses some: a console
+// reads each notice for the row it names; a public page only needs to
+// hear that something changed, and reads itself again once things are
+// quiet.
 const (
 	consoleBuffer = 64
 	publicBuffer  = 4
@@ -83,9 +104,10 @@ const (
 
 // WatchPublic subscribes anyone to what the public pages show changing:
 // the notices of a tournament, stripped to their kind and round, and of
-// games only those that finished (a game in play is not public).
-func (s *Service) WatchPublic(ctx context.Context, tournamentID int64) (<-chan Notice, error) {
-	return s.watch(ctx, tournamentID, publicBuffer, publicView)
+// games only those that finished (a game in play is not public), in
+// batches at most every publicPace.
+func (s *Service) WatchPublic(ctx context.Context, tournamentID int64) (<-chan []Notice, error) {
+	return s.watch(ctx, tournamentID, true)
 }
 
 // publicView is a notice as the public may see it.
@@ -101,40 +123,61 @@ func publicView(no Notice) (Notice, bool) {
 	return Notice{Kind: no.Kind, TournamentID: no.TournamentID, Round: no.Round, At: no.At}, true
 }
 
-// watch subscribes to a tournament's notices through view, with room for
-// buffer of them. Nothing runs for the watch while it lasts: when ctx
-// ends, it is dropped and the channel closed (context.AfterFunc).
-func (s *Service) watch(ctx context.Context, tournamentID int64, buffer int, view noticeView) (<-chan Notice, error) {
+// watch subscribes to a tournament's notices, as the public hears them or
+// as the console does. Nothing runs for the watch while it lasts: when
+// ctx ends, it is dropped and the channel closed (context.AfterFunc).
+func (s *Service) watch(ctx context.Context, tournamentID int64, public bool) (<-chan []Notice, error) {
 	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
 	}
 	n := &s.notices
-	ch := make(chan Notice, buffer)
+	ch := make(chan []Notice, consoleBuffer)
+	if public {
+		ch = make(chan []Notice, publicBuffer)
+	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.closed {
 		close(ch)
 		return ch, nil
 	}
-	if n.subs == nil {
-		n.subs = map[int64]map[chan Notice]noticeView{}
+	if n.rooms == nil {
+		n.rooms = map[int64]*noticeRoom{}
 	}
-	if n.subs[tournamentID] == nil {
-		n.subs[tournamentID] = map[chan Notice]noticeView{}
+	room := n.rooms[tournamentID]
+	if room == nil {
+		room = &noticeRoom{consoles: map[chan []Notice]struct{}{}, public: map[chan []Notice]struct{}{}}
+		n.rooms[tournamentID] = room
 	}
-	n.subs[tournamentID][ch] = view
+	set := room.consoles
+	if public {
+		set = room.public
+	}
+	set[ch] = struct{}{}
 	context.AfterFunc(ctx, func() {
 		n.mu.Lock()
 		defer n.mu.Unlock()
-		if _, ok := n.subs[tournamentID][ch]; ok {
-			delete(n.subs[tournamentID], ch)
-			close(ch)
-			if len(n.subs[tournamentID]) == 0 {
-				delete(n.subs, tournamentID)
+		if _, ok := set[ch]; !ok {
+			return // closed with the service
+		}
+		delete(set, ch)
+		close(ch)
+		if len(room.public) == 0 {
+			room.waiting = nil
+		}
+		if room.watchers() == 0 {
+			if room.timer != nil {
+				room.timer.Stop()
 			}
+			delete(n.rooms, tournamentID)
 		}
 	})
 	return ch, nil
+}
+
+// watchers is how many watch the room's tournament.
+func (r *noticeRoom) watchers() int {
+	return len(r.consoles) + len(r.public)
 }
 
 // Watchers is how many watches are open in this process.
@@ -143,8 +186,8 @@ func (s *Service) Watchers() int {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	count := 0
-	for _, subs := range n.subs {
-		count += len(subs)
+	for _, room := range n.rooms {
+		count += room.watchers()
 	}
 	return count
 }
@@ -211,23 +254,65 @@ func (n *notices) deliver() {
 	}
 }
 
-// send hands one notice to each watcher of its tournament, through its
-// view.
+// send hands one notice to the consoles watching its tournament, and
+// puts it in the next batch for the public ones.
 func (n *notices) send(no Notice) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	for ch, view := range n.subs[no.TournamentID] {
-		seen, ok := no, true
-		if view != nil {
-			seen, ok = view(no)
+	room := n.rooms[no.TournamentID]
+	if room == nil {
+		return
+	}
+	if seen, ok := consoleView(no); ok && len(room.consoles) > 0 {
+		batch := []Notice{seen}
+		for ch := range room.consoles {
+			offer(ch, batch)
 		}
-		if !ok {
-			continue
+	}
+	if seen, ok := publicView(no); ok && len(room.public) > 0 {
+		room.waiting = append(room.waiting, seen)
+		n.pace(no.TournamentID, room)
+	}
+}
+
+// pace sends the room's waiting public notices now if the last batch is
+// publicPace old, else sets the timer that sends them when it is. The
+// caller holds n.mu.
+func (n *notices) pace(tournamentID int64, room *noticeRoom) {
+	if room.timer != nil {
+		return // the next batch is set
+	}
+	wait := publicPace - time.Since(room.last)
+	if wait <= 0 {
+		room.sendWaiting()
+		return
+	}
+	room.timer = time.AfterFunc(wait, func() {
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		if n.rooms[tournamentID] == room && !n.closed {
+			room.timer = nil
+			room.sendWaiting()
 		}
-		select {
-		case ch <- seen:
-		default:
-		}
+	})
+}
+
+// sendWaiting sends the waiting public notices as one batch.
+func (r *noticeRoom) sendWaiting() {
+	batch := r.waiting
+	r.waiting = nil
+	r.last = time.Now()
+	for ch := range r.public {
+		offer(ch, batch)
+	}
+}
+
+// offer sends a watcher a batch, or drops it for a watcher whose buffer
+// is full rather than waiting.
+func offer(ch chan []Notice, batch []Notice) {
+	select {
+	case ch <- batch:
+	default:
 	}
 }
 
@@ -257,10 +342,16 @@ func (s *Service) Close() {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.closed = true
-	for _, subs := range n.subs {
-		for ch := range subs {
-			close(ch)
+	for _, room := range n.rooms {
+		if room.timer != nil {
+			room.timer.Stop()
+		}
+		for _, set := range []map[chan []Notice]struct{}{room.consoles, room.public} {
+			for ch := range set {
+				close(ch)
+				delete(set, ch)
+			}
 		}
 	}
-	n.subs = nil
+	n.rooms = nil
 }
