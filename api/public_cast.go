@@ -34,10 +34,12 @@ type castRoom struct {
 
 // castMember is one open public stream.
 type castMember struct {
-	mu   sync.Mutex // held while it is written
-	es   *eventStream
-	gone bool          // ended: never written again
-	done chan struct{} // closed when it ends
+	tournamentID int64
+	room         *castRoom
+	mu           sync.Mutex // held while it is written
+	es           *eventStream
+	gone         bool          // ended: never written again
+	done         chan struct{} // closed when it ends
 }
 
 // laneWriteWait is how long one write to a public stream may take: a
@@ -55,10 +57,10 @@ func newPublicCast(subscribe func(ctx context.Context, tournamentID int64) (<-ch
 // stream opened (open) and told it is watching, before any batch is
 // written to it. The stream is written until it ends (done) or leaves.
 func (p *publicCast) join(tournamentID int64, open func() *eventStream) (*castMember, error) {
-	m := &castMember{done: make(chan struct{})}
+	m := &castMember{tournamentID: tournamentID, done: make(chan struct{})}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if err := p.add(tournamentID, m); err != nil {
+	if err := p.add(m); err != nil {
 		return nil, err
 	}
 	m.es = open()
@@ -66,9 +68,10 @@ func (p *publicCast) join(tournamentID int64, open func() *eventStream) (*castMe
 	return m, nil
 }
 
-// add puts m among the tournament's streams, subscribing first if it is
+// add puts m among its tournament's streams, subscribing first if it is
 // the first.
-func (p *publicCast) add(tournamentID int64, m *castMember) error {
+func (p *publicCast) add(m *castMember) error {
+	tournamentID := m.tournamentID
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	room := p.rooms[tournamentID]
@@ -84,23 +87,23 @@ func (p *publicCast) add(tournamentID int64, m *castMember) error {
 		go p.write(tournamentID, room, ch)
 	}
 	room.members[m] = struct{}{}
+	m.room = room
 	return nil
 }
 
-// leave takes a stream out of its tournament's, once its handler is
-// done with it; the last one out ends the subscription.
-func (p *publicCast) leave(tournamentID int64, m *castMember) {
+// leave takes a stream out of its room, once its handler is done with
+// it; the last one out ends the subscription.
+func (p *publicCast) leave(m *castMember) {
 	m.end()
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	room := p.rooms[tournamentID]
-	if room == nil {
-		return
-	}
+	room := m.room
 	delete(room.members, m)
 	if len(room.members) == 0 {
 		room.cancel()
-		delete(p.rooms, tournamentID)
+		if p.rooms[m.tournamentID] == room {
+			delete(p.rooms, m.tournamentID)
+		}
 	}
 }
 

@@ -102,44 +102,50 @@ func addressKey(addr string) string {
 	return p.String()
 }
 
-// streamNotices streams the notices subscribe returns to the console, if
-// the stream limits let one more stream in: refused at once otherwise,
-// before anything is subscribed or allocated for it. The place and the
-// subscription are given back when the client goes away.
+// streamNotices streams the notices subscribe returns to the console
+// (withStreamPlace). The subscription is given back when the client goes
+// away.
 func (s *Server) streamNotices(c *gin.Context, subscribe func(context.Context) (<-chan []service.Notice, error)) {
-	leave, err := s.streams.enter(c.ClientIP())
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
-	}
-	defer leave()
-	ctx, cancel := context.WithCancel(c.Request.Context())
-	defer cancel() // ends the subscription even if the stream stopped first
-	ch, err := subscribe(ctx)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
-	}
-	stream(ctx, c, ch)
+	s.withStreamPlace(c, func() error {
+		ctx, cancel := context.WithCancel(c.Request.Context())
+		defer cancel() // ends the subscription even if the stream stopped first
+		ch, err := subscribe(ctx)
+		if err != nil {
+			return err
+		}
+		stream(ctx, c, ch)
+		return nil
+	})
 }
 
-// streamPublic streams a tournament's public notices (publicCast), if
-// the stream limits let one more stream in, until the client goes away.
+// streamPublic streams a tournament's public notices (publicCast,
+// withStreamPlace) until the client goes away.
 func (s *Server) streamPublic(c *gin.Context, tournamentID int64) {
+	s.withStreamPlace(c, func() error {
+		m, err := s.cast.join(tournamentID, func() *eventStream { return openEventStream(c) })
+		if err != nil {
+			return err
+		}
+		defer s.cast.leave(m)
+		select {
+		case <-m.done:
+		case <-c.Request.Context().Done():
+		}
+		return nil
+	})
+}
+
+// withStreamPlace runs a stream holding a place among the open streams,
+// if the stream limits let one more in: refused at once otherwise, before
+// anything is subscribed or allocated for it. An error open returns (one
+// it meets before the stream opens) is the answer.
+func (s *Server) withStreamPlace(c *gin.Context, open func() error) {
 	leave, err := s.streams.enter(c.ClientIP())
+	if err == nil {
+		defer leave()
+		err = open()
+	}
 	if err != nil {
 		writeProblem(c, s.log, err)
-		return
-	}
-	defer leave()
-	m, err := s.cast.join(tournamentID, func() *eventStream { return openEventStream(c) })
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
-	}
-	defer s.cast.leave(tournamentID, m)
-	select {
-	case <-m.done:
-	case <-c.Request.Context().Done():
 	}
 }
