@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -286,18 +287,20 @@ func (s *Service) loadDivision(ctx context.Context, t *Tournament, div *Division
 
 	// Each round's games and results, in the order they were stored.
 	games, results := map[int][]*Game{}, map[int][]*Result{}
-	var rounds []int
 	for i := range st.games {
 		g := &st.games[i]
 		games[g.Round] = append(games[g.Round], g)
-		rounds = append(rounds, g.Round)
 	}
 	for _, r := range st.results {
 		results[r.Round] = append(results[r.Round], r)
-		rounds = append(rounds, r.Round)
+	}
+	rounds := slices.Sorted(maps.Keys(games))
+	for round := range results {
+		if _, ok := games[round]; !ok {
+			rounds = append(rounds, round)
+		}
 	}
 	slices.Sort(rounds)
-	rounds = slices.Compact(rounds)
 	if len(rounds) > 0 {
 		st.d.Reserve(rounds[len(rounds)-1])
 	}

@@ -62,8 +62,9 @@ type feedEtc struct {
 	Off   []int    `json:"off,omitempty"` // a withdrawn player: the spread given each round they miss
 }
 
-// buildFeed reads every division of a tournament and writes its feed.
-func (s *Service) buildFeed(ctx context.Context, tournamentID int64) ([]byte, error) {
+// buildFeed reads every division of a tournament and writes its feed,
+// into room for size bytes (the last build's size, with some to spare).
+func (s *Service) buildFeed(ctx context.Context, tournamentID int64, size int) ([]byte, error) {
 	t, err := s.Store.GetTournament(ctx, tournamentID)
 	if err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
@@ -89,7 +90,7 @@ func (s *Service) buildFeed(ctx context.Context, tournamentID int64) ([]byte, er
 			newt.Config.Realm = string(st.cfg.Realm)
 		}
 	}
-	out, err := appendNewt([]byte("newt="), &newt)
+	out, err := appendNewt(append(make([]byte, 0, size), "newt="...), &newt)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"encoding/binary"
 	"sync"
 	"time"
 )
@@ -44,7 +45,11 @@ func (c *feedCache) clear() {
 // TourneyJS is the tournament's tsh feed (public): see feed.go.
 func (s *Service) TourneyJS(ctx context.Context, tournamentID int64) (*Feed, error) {
 	return s.feeds.get(ctx, tournamentID, s.now, func(prev *Feed, ok bool) (*Feed, error) {
-		body, err := s.buildFeed(ctx, tournamentID)
+		hint := 0
+		if ok {
+			hint = len(prev.Body) + len(prev.Body)/8
+		}
+		body, err := s.buildFeed(ctx, tournamentID, hint)
 		if err != nil {
 			return nil, err
 		}
@@ -83,22 +88,37 @@ func (c *feedCache) keepRound(k feedRoundKey, m feedRoundMemo) {
 	c.rounds[k] = m
 }
 
-// feedDigest is a running FNV-1a digest of ints and strings.
+// feedDigest is a running 64-bit digest of ints and strings: each word
+// is mixed in whole (a multiply and shifts, as in SplitMix64's finalizer),
+// so that every bit of it reaches every bit of the sum.
 type feedDigest struct{ sum uint64 }
 
 func newFeedDigest() *feedDigest { return &feedDigest{sum: 14695981039346656037} }
 
+// mix64 is SplitMix64's finalizer: a bijection that spreads each input
+// bit over the whole word.
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+func (h *feedDigest) word(w uint64) { h.sum = mix64(h.sum ^ w) }
+
 func (h *feedDigest) ints(xs ...int) {
 	for _, x := range xs {
-		for v, i := uint64(x), 0; i < 8; i, v = i+1, v>>8 {
-			h.sum = (h.sum ^ (v & 0xff)) * 1099511628211
-		}
+		h.word(uint64(x))
 	}
 }
 
 func (h *feedDigest) str(s string) {
 	h.ints(len(s))
-	for i := 0; i < len(s); i++ {
-		h.sum = (h.sum ^ uint64(s[i])) * 1099511628211
+	for ; len(s) >= 8; s = s[8:] {
+		h.word(binary.LittleEndian.Uint64([]byte(s[:8])))
 	}
+	var tail [8]byte
+	copy(tail[:], s)
+	h.word(binary.LittleEndian.Uint64(tail[:]))
 }

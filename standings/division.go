@@ -59,21 +59,29 @@ const (
 )
 
 // slot is one player's round, from that player's side; a game's two slots
-// mirror each other.
+// mirror each other. It holds no pointer (a table's seats are kept apart,
+// in the division's seatings), so that a division's slots, read on every
+// view, are small and close together and the garbage collector has
+// nothing in them to follow.
 type slot struct {
-	state    slotState
 	opp      int
 	table    int
-	start    Start
 	score    int
 	oppScore int
+	// seats is a table of three or four, or a team game: its seating
+	// (Division.seatsOf), numbered from 1; 0 for a two-player game.
+	seats    int32
+	state    slotState
+	start    Start
 	forfeit  bool
 	tieBreak TieBreak
-	// A table of three or four, or a team game (see group.go): everyone
-	// at the table in seat order, this player included, and once scored
-	// their scores (per seat; per team for a team game). Nil for a
-	// two-player game. The slices are never changed in place: slots of one
-	// table share them.
+}
+
+// seating is a table of three or four, or a team game (see group.go):
+// everyone at the table in seat order, and once scored their scores (per
+// seat; per team for a team game). A seating is never changed once made:
+// the slots of one table share it.
+type seating struct {
 	group  []int
 	scores []int
 	teams  bool
@@ -94,9 +102,10 @@ type Division struct {
 
 	cfg     Config
 	players []Player
-	slots   [][]slot // slots[id-1][round-1]; trailing empty slots trimmed
-	rounds  int      // the longest of slots, kept by setSlot (every entry asks for it)
-	quiet   bool     // inside Quietly: Changes name no results
+	slots   [][]slot  // slots[id-1][round-1]; trailing empty slots trimmed
+	seating []seating // the tables' seatings, which slots name by number
+	rounds  int       // the longest of slots, kept by setSlot (every entry asks for it)
+	quiet   bool      // inside Quietly: Changes are left empty
 }
 
 // NewDivision starts an empty division with the given rules.
@@ -131,6 +140,7 @@ func (d *Division) Clone() *Division {
 	for i, s := range d.slots {
 		c.slots[i] = slices.Clone(s)
 	}
+	c.seating = slices.Clone(d.seating) // seatings are never changed: shared
 	c.rounds = d.rounds
 	return c
 }
@@ -327,9 +337,9 @@ func (d *Division) setSlot(id, round int, s slot) {
 	}
 }
 
-// result is a slot's result to hand out: a table's slices are copies.
-func (s slot) result(round, id int) Result {
-	r := s.slotResult(round, id)
+// resultOf is a slot's result to hand out: a table's slices are copies.
+func (d *Division) resultOf(s slot, round, id int) Result {
+	r := d.slotResult(s, round, id)
 	r.Group, r.GroupScores = slices.Clone(r.Group), slices.Clone(r.GroupScores)
 	return r
 }
@@ -343,7 +353,7 @@ func (d *Division) resultPtr(id, round int) *Result {
 	if s.state != slotScored {
 		return nil
 	}
-	r := s.result(round, id)
+	r := d.resultOf(s, round, id)
 	return &r
 }
 
@@ -356,7 +366,7 @@ func (d *Division) Result(id, round int) (Result, bool) {
 	if s.state != slotScored {
 		return Result{}, false
 	}
-	return s.result(round, id), true
+	return d.resultOf(s, round, id), true
 }
 
 // Results returns a player's entered results in round order.
@@ -367,7 +377,7 @@ func (d *Division) Results(id int) []Result {
 	var out []Result
 	for i, s := range d.slots[id-1] {
 		if s.state == slotScored {
-			out = append(out, s.result(i+1, id))
+			out = append(out, d.resultOf(s, i+1, id))
 		}
 	}
 	return out
@@ -414,13 +424,13 @@ func (d *Division) Withdraw(id int, unplayed Unplayed) (Change, error) {
 		if s.state != slotPaired {
 			continue
 		}
-		if s.group != nil {
+		if s.seats != 0 {
 			continue // the director enters the table's result or unpairs it
 		}
 		if s.opp == 0 {
 			before := d.resultPtr(id, round)
 			d.setSlot(id, round, unplayedSlot(spread, s.table))
-			ch.add(round, id, before, d.resultPtr(id, round))
+			d.changed(&ch, round, id, before, d.resultPtr(id, round))
 			continue
 		}
 		opp := s.opp
@@ -461,7 +471,7 @@ func (d *Division) AddLatePlayer(p Player, missed Unplayed) (int, Change, error)
 	spread := d.cfg.unplayedSpread(missed)
 	for round := 1; round <= rounds; round++ {
 		d.setSlot(id, round, unplayedSlot(spread, 0))
-		ch.add(round, id, nil, d.resultPtr(id, round))
+		d.changed(&ch, round, id, nil, d.resultPtr(id, round))
 	}
 	return id, ch, nil
 }
@@ -486,6 +496,6 @@ func (d *Division) setForfeit(round, loser, winner, spread int, ch *Change) {
 	table := d.slotAt(loser, round).table
 	d.setSlot(loser, round, slot{state: slotScored, opp: winner, table: table, oppScore: spread, forfeit: true})
 	d.setSlot(winner, round, slot{state: slotScored, opp: loser, table: table, score: spread, forfeit: true})
-	ch.add(round, loser, bl, d.resultPtr(loser, round))
-	ch.add(round, winner, bw, d.resultPtr(winner, round))
+	d.changed(ch, round, loser, bl, d.resultPtr(loser, round))
+	d.changed(ch, round, winner, bw, d.resultPtr(winner, round))
 }

@@ -69,10 +69,10 @@ func (d *Division) record(e Entry, amend bool) (Change, error) {
 // pairing for a withdrawn player.
 func (d *Division) checkPairing(round, p, opp int) error {
 	sp := d.slotAt(p, round)
-	if sp.group != nil {
+	if sp.seats != 0 {
 		return pairedElsewhere(d, round, p)
 	}
-	if opp != 0 && d.slotAt(opp, round).group != nil {
+	if opp != 0 && d.slotAt(opp, round).seats != 0 {
 		return pairedElsewhere(d, round, opp)
 	}
 	if sp.state != slotEmpty && sp.opp != opp {
@@ -175,8 +175,8 @@ func (d *Division) recordGame(e Entry, amend bool) (Change, error) {
 		score: e.Score, oppScore: e.OppScore, tieBreak: tb})
 	d.setSlot(o, e.Round, slot{state: slotScored, opp: p, table: old.table, start: start.opposite(),
 		score: e.OppScore, oppScore: e.Score, tieBreak: tb.opposite()})
-	ch.add(e.Round, p, bp, d.resultPtr(p, e.Round))
-	ch.add(e.Round, o, bo, d.resultPtr(o, e.Round))
+	d.changed(&ch, e.Round, p, bp, d.resultPtr(p, e.Round))
+	d.changed(&ch, e.Round, o, bo, d.resultPtr(o, e.Round))
 	return ch, nil
 }
 
@@ -225,7 +225,7 @@ func (d *Division) recordUnopposed(e Entry, amend bool) (Change, error) {
 	var ch Change
 	before := d.resultPtr(e.Player, e.Round)
 	d.setSlot(e.Player, e.Round, unplayedSlot(spread, d.slotAt(e.Player, e.Round).table))
-	ch.add(e.Round, e.Player, before, d.resultPtr(e.Player, e.Round))
+	d.changed(&ch, e.Round, e.Player, before, d.resultPtr(e.Player, e.Round))
 	return ch, nil
 }
 
@@ -274,11 +274,12 @@ func (d *Division) ClearResult(round, id int) (Change, error) {
 		e.Round, e.Player = round, id
 		return ch, e
 	}
-	for _, p := range s.tableMates(id) {
+	for _, p := range d.tableMates(s, id) {
 		old := d.slotAt(p, round)
 		before := d.resultPtr(p, round)
-		d.setSlot(p, round, slot{state: slotPaired, opp: old.opp, table: old.table, start: old.start, group: old.group, teams: old.teams})
-		ch.add(round, p, before, nil)
+		seats := d.seatsOf(old)
+		d.setSlot(p, round, slot{state: slotPaired, opp: old.opp, table: old.table, start: old.start, seats: d.seat(seats.group, nil, seats.teams)})
+		d.changed(&ch, round, p, before, nil)
 	}
 	return ch, nil
 }
@@ -296,11 +297,11 @@ func (d *Division) Unpair(round, id int) (Change, error) {
 		e.Round, e.Player = round, id
 		return ch, e
 	}
-	for _, p := range s.tableMates(id) {
+	for _, p := range d.tableMates(s, id) {
 		before := d.resultPtr(p, round)
 		d.setSlot(p, round, slot{})
 		if before != nil {
-			ch.add(round, p, before, nil)
+			d.changed(&ch, round, p, before, nil)
 		}
 	}
 	return ch, nil

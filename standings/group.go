@@ -103,13 +103,32 @@ func forLegs(r Result, group, scores []int, teams bool, fn func(Result)) {
 	}
 }
 
+// seatsOf is a slot's seating; none (nil group) for a two-player game.
+func (d *Division) seatsOf(s slot) seating {
+	if s.seats == 0 {
+		return seating{}
+	}
+	return d.seating[s.seats-1]
+}
+
+// seat keeps a table's seating and gives the number slots name it by; 0
+// for no group (a two-player game).
+func (d *Division) seat(group, scores []int, teams bool) int32 {
+	if group == nil {
+		return 0
+	}
+	d.seating = append(d.seating, seating{group: group, scores: scores, teams: teams})
+	return int32(len(d.seating))
+}
+
 // slotResult is a slot's result without copying a table's slices (for
 // adding up; Result hands out copies).
-func (s slot) slotResult(round, id int) Result {
+func (d *Division) slotResult(s slot, round, id int) Result {
 	r := Result{Round: round, Player: id, Opponent: s.opp, Score: s.score, OppScore: s.oppScore,
 		Start: s.start, Forfeit: s.forfeit, TieBreak: s.tieBreak, Table: s.table}
-	if s.group != nil {
-		r.Group, r.GroupScores, r.Teams = s.group, s.scores, s.teams
+	if s.seats != 0 {
+		seats := d.seating[s.seats-1]
+		r.Group, r.GroupScores, r.Teams = seats.group, seats.scores, seats.teams
 		r.Score, r.OppScore = groupScores(r)
 	}
 	return r
@@ -152,8 +171,11 @@ func slotOpponents(id, opp int, group []int, teams bool) []int {
 	return out
 }
 
-// opponents of a slot (see Result.Opponents).
-func (s slot) opponents(id int) []int { return slotOpponents(id, s.opp, s.group, s.teams) }
+// opponentsIn are the opponents of id in a slot (see Result.Opponents).
+func (d *Division) opponentsIn(s slot, id int) []int {
+	seats := d.seatsOf(s)
+	return slotOpponents(id, s.opp, seats.group, seats.teams)
+}
 
 // checkGroup checks a table's seats: three or four players, or four for a
 // team game, each in the division and once.
@@ -182,15 +204,16 @@ func (d *Division) groupSlots(round, table int, group, scores []int, teams bool,
 		state = slotScored
 	}
 	group, scores = slices.Clone(group), slices.Clone(scores)
+	seats := d.seat(group, scores, teams)
 	for i, id := range group {
 		before := d.resultPtr(id, round)
 		start := StartSecond
 		if i == 0 {
 			start = StartFirst
 		}
-		d.setSlot(id, round, slot{state: state, table: table, start: start, group: group, scores: scores, teams: teams})
+		d.setSlot(id, round, slot{state: state, table: table, start: start, seats: seats})
 		if ch != nil && (before != nil || state == slotScored) {
-			ch.add(round, id, before, d.resultPtr(id, round))
+			d.changed(ch, round, id, before, d.resultPtr(id, round))
 		}
 	}
 }
@@ -238,15 +261,16 @@ func (d *Division) recordGroup(e Entry, amend bool) (Change, error) {
 			}
 		}
 	} else {
-		if !slices.Equal(first.group, group) || first.teams != e.Teams {
-			if first.group != nil && sameMembers(first.group, group) && first.teams == e.Teams && !e.Teams {
+		at := d.seatsOf(first)
+		if !slices.Equal(at.group, group) || at.teams != e.Teams {
+			if at.group != nil && sameMembers(at.group, group) && at.teams == e.Teams && !e.Teams {
 				// The same table, seats given in another order: take the
 				// scores in the order given.
 				scores := make([]int, len(group))
-				for i, id := range first.group {
+				for i, id := range at.group {
 					scores[i] = e.Scores[slices.Index(group, id)]
 				}
-				e.Scores, group = scores, first.group
+				e.Scores, group = scores, at.group
 			} else {
 				return ch, pairedElsewhere(d, e.Round, group[0])
 			}
@@ -277,8 +301,8 @@ func pairedElsewhere(d *Division, round, id int) error {
 	s := d.slotAt(id, round)
 	what := "a bye"
 	switch {
-	case s.group != nil:
-		what = fmt.Sprintf("another table (%d players)", len(s.group))
+	case s.seats != 0:
+		what = fmt.Sprintf("another table (%d players)", len(d.seatsOf(s).group))
 	case s.opp != 0:
 		what = d.players[s.opp-1].Name
 	case s.state == slotEmpty:
@@ -291,9 +315,9 @@ func pairedElsewhere(d *Division, round, id int) error {
 
 // tableMates are everyone whose slot a change to id's round touches: the
 // table (for a group) or the opponent.
-func (s slot) tableMates(id int) []int {
-	if s.group != nil {
-		return s.group
+func (d *Division) tableMates(s slot, id int) []int {
+	if s.seats != 0 {
+		return d.seatsOf(s).group
 	}
 	if s.opp == 0 {
 		return []int{id}
@@ -306,7 +330,7 @@ func (s slot) tableMates(id int) []int {
 func (d *Division) HasGroups() bool {
 	for _, slots := range d.slots {
 		for _, s := range slots {
-			if s.group != nil {
+			if s.seats != 0 {
 				return true
 			}
 		}

@@ -1,6 +1,7 @@
 package standings
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -101,13 +102,15 @@ func (d *Division) ApplyPairings(round int, ps []Pairing) (Change, error) {
 	if err := d.checkRound(round); err != nil {
 		return ch, err
 	}
-	seen := map[int]bool{}
+	seen := make([]bool, len(d.players)+1)
 	tables := d.tablesInUse(round)
+	var pair [2]int
 	for _, p := range ps {
 		if p.Round != 0 && p.Round != round {
 			return ch, errorf(CodeBadEntry, "a pairing for round %d among round %d's", p.Round, round)
 		}
-		ids := []int{p.Player}
+		pair[0] = p.Player
+		ids := pair[:1]
 		if p.Opponent != 0 {
 			ids = append(ids, p.Opponent)
 		}
@@ -164,7 +167,7 @@ func (d *Division) ApplyPairings(round int, ps []Pairing) (Change, error) {
 		}
 		if p.Opponent == 0 {
 			d.setSlot(p.Player, round, unplayedSlot(d.cfg.ByeSpread, p.Table))
-			ch.add(round, p.Player, nil, d.resultPtr(p.Player, round))
+			d.changed(&ch, round, p.Player, nil, d.resultPtr(p.Player, round))
 			continue
 		}
 		start := StartUnknown
@@ -180,7 +183,7 @@ func (d *Division) ApplyPairings(round int, ps []Pairing) (Change, error) {
 	for i, pl := range d.players {
 		if pl.Withdrawn && d.slotAt(i+1, round).state == slotEmpty {
 			d.setSlot(i+1, round, unplayedSlot(pl.UnplayedSpread, 0))
-			ch.add(round, i+1, nil, d.resultPtr(i+1, round))
+			d.changed(&ch, round, i+1, nil, d.resultPtr(i+1, round))
 		}
 	}
 	return ch, nil
@@ -189,15 +192,16 @@ func (d *Division) ApplyPairings(round int, ps []Pairing) (Change, error) {
 // Pairings returns a round's pairings as recorded (Reason empty: reasons
 // are not part of the division), games by table, then byes.
 func (d *Division) Pairings(round int) []Pairing {
-	var out []Pairing
+	out := make([]Pairing, 0, len(d.players)/2+1)
 	for i := range d.players {
 		id := i + 1
 		s := d.slotAt(id, round)
-		if s.state == slotEmpty || (s.opp != 0 && s.opp < id) || s.group != nil && s.group[0] != id {
+		seats := d.seatsOf(s)
+		if s.state == slotEmpty || (s.opp != 0 && s.opp < id) || seats.group != nil && seats.group[0] != id {
 			continue
 		}
-		if s.group != nil {
-			out = append(out, Pairing{Round: round, Table: s.table, Player: id, First: id, Group: slices.Clone(s.group), Teams: s.teams})
+		if seats.group != nil {
+			out = append(out, Pairing{Round: round, Table: s.table, Player: id, First: id, Group: slices.Clone(seats.group), Teams: seats.teams})
 			continue
 		}
 		p := Pairing{Round: round, Table: s.table, Player: id, Opponent: s.opp}
@@ -209,22 +213,34 @@ func (d *Division) Pairings(round int) []Pairing {
 		}
 		out = append(out, p)
 	}
-	sort.SliceStable(out, func(a, b int) bool {
-		ba, bb := out[a].IsBye(), out[b].IsBye()
-		if ba != bb {
-			return bb
+	slices.SortFunc(out, func(a, b Pairing) int {
+		if c := falseFirst(a.IsBye(), b.IsBye()); c != 0 { // byes last
+			return c
 		}
-		ta, tb := out[a].Table, out[b].Table
-		if (ta == 0) != (tb == 0) {
-			return tb == 0
+		if c := falseFirst(a.Table == 0, b.Table == 0); c != 0 { // then games with no table
+			return c
 		}
-		return ta < tb
+		if c := cmp.Compare(a.Table, b.Table); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Player, b.Player) // each player is in one pairing
 	})
 	return out
 }
 
+// falseFirst orders false before true.
+func falseFirst(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
 func (d *Division) tablesInUse(round int) map[int]bool {
-	used := map[int]bool{}
+	used := make(map[int]bool, len(d.players)/2)
 	for i := range d.players {
 		if s := d.slotAt(i+1, round); s.state != slotEmpty && s.table > 0 {
 			used[s.table] = true
@@ -266,7 +282,7 @@ func newRoundContext(d *Division, round, basedOn int) (*roundContext, error) {
 	for i, slots := range d.slots {
 		for r := 0; r < len(slots) && r < round-1; r++ {
 			if s := slots[r]; s.state != slotEmpty {
-				for _, o := range s.opponents(i + 1) {
+				for _, o := range d.opponentsIn(s, i+1) {
 					if o > i+1 {
 						c.met[pairKey(i+1, o)]++
 					}
@@ -291,7 +307,7 @@ func (d *Division) byes(id, before int) int {
 	n := 0
 	for r := 1; r < before; r++ {
 		s := d.slotAt(id, r)
-		if s.opp == 0 && s.group == nil && !s.forfeit && (s.state == slotPaired || s.state == slotScored && s.score > 0) {
+		if s.opp == 0 && s.seats == 0 && !s.forfeit && (s.state == slotPaired || s.state == slotScored && s.score > 0) {
 			n++
 		}
 	}

@@ -56,10 +56,14 @@ func (d *Division) ratedGames(id, through int) []RatedGame {
 	out := make([]RatedGame, 0, min(len(slots), through)) // a game a round, but for tables
 	for i := 0; i < len(slots) && i < through; i++ {
 		s := slots[i]
-		if s.state != slotScored || s.teams {
+		if s.state != slotScored {
 			continue
 		}
-		forLegs(s.slotResult(i+1, id), s.group, s.scores, s.teams, func(leg Result) {
+		r := d.slotResult(s, i+1, id)
+		if r.Teams {
+			continue
+		}
+		forLegs(r, r.Group, r.GroupScores, r.Teams, func(leg Result) {
 			if leg.Opponent == 0 || leg.Forfeit {
 				return
 			}

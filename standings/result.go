@@ -205,6 +205,11 @@ type PlayerChange struct {
 	After  *Result
 }
 
-func (c *Change) add(round, player int, before, after *Result) {
+// changed adds a player's change in a round to c; inside Quietly, where
+// nobody reads Changes, it adds nothing.
+func (d *Division) changed(c *Change, round, player int, before, after *Result) {
+	if d.quiet {
+		return
+	}
 	c.Players = append(c.Players, PlayerChange{Round: round, Player: player, Before: before, After: after})
 }

@@ -101,8 +101,8 @@ func (d *Division) tally(row *Row, through int) {
 		}
 		round := i + 1
 		last = round
-		r := s.slotResult(round, row.Player)
-		forLegs(r, s.group, s.scores, s.teams, func(leg Result) {
+		r := d.slotResult(s, round, row.Player)
+		forLegs(r, r.Group, r.GroupScores, r.Teams, func(leg Result) {
 			w, l := leg.Outcome().halves()
 			row.winsHalf += w
 			row.lossesHalf += l
@@ -112,7 +112,7 @@ func (d *Division) tally(row *Row, through int) {
 				spread = max(-c, min(c, spread))
 			}
 			row.Spread += spread
-			if s.group != nil {
+			if r.Group != nil {
 				row.Played++ // each pairwise result is a game played
 			}
 		})
@@ -129,7 +129,7 @@ func (d *Division) tally(row *Row, through int) {
 		}
 	}
 	if last > 0 {
-		r := slots[last-1].result(last, row.Player)
+		r := d.resultOf(slots[last-1], last, row.Player)
 		row.Last = &r
 	}
 	row.Wins = float64(row.winsHalf) / 2
@@ -222,8 +222,9 @@ func (d *Division) headToHead(id int, members map[int]bool, through int) int {
 		if s.state != slotScored {
 			continue
 		}
-		forLegs(s.slotResult(i+1, id), s.group, s.scores, s.teams, func(leg Result) {
-			if leg.Opponent == 0 || !members[leg.Opponent] && !(s.teams && slices.ContainsFunc(s.opponents(id), func(o int) bool { return members[o] })) {
+		r := d.slotResult(s, i+1, id)
+		forLegs(r, r.Group, r.GroupScores, r.Teams, func(leg Result) {
+			if leg.Opponent == 0 || !members[leg.Opponent] && !(r.Teams && slices.ContainsFunc(d.opponentsIn(s, id), func(o int) bool { return members[o] })) {
 				return
 			}
 			w, l := leg.Outcome().halves()

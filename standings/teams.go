@@ -39,11 +39,11 @@ func (d *Division) TeamStandings(through int, teams [][2]int) ([]TeamRow, error)
 			if a.state != slotScored || b.state != slotScored {
 				continue
 			}
-			r := a.result(round, t[0])
+			r := d.resultOf(a, round, t[0])
 			switch {
 			case r.Teams && r.Partner() == t[1]:
 				row.Played++
-			case r.IsBye() && b.result(round, t[1]).IsBye() && r.Score > 0:
+			case r.IsBye() && d.resultOf(b, round, t[1]).IsBye() && r.Score > 0:
 				row.Byes++
 			default:
 				continue // not a round of this team
