@@ -45,7 +45,7 @@ import (
 func BenchmarkTurnEntry(b *testing.B) {
 	for _, tables := range []int{1, 16, 128} {
 		b.Run(fmt.Sprintf("tables=%d", tables), func(b *testing.B) {
-			benchTurnEntry(b, benchLoad{tables: tables})
+			reportLatency(b, benchTurnEntry(b, benchLoad{tables: tables}), "")
 		})
 	}
 }
@@ -83,14 +83,23 @@ func newBenchClient(b *testing.B, conns int) *benchClient {
 
 // benchLoad is what a turn-entry benchmark puts on the server: tables
 // entering turns, each as fast as the answers come or one every gap, and
-// spectators following the live boards (bench_spectators_test.go).
+// beside them, where set, whatever else the benchmark has the server do
+// (spectators following the live boards: bench_spectators_test.go), from
+// before the first turn until stop closes after the last.
 type benchLoad struct {
-	tables     int
-	gap        time.Duration
-	spectators int
+	tables int
+	gap    time.Duration
+	beside func(base string, tournamentID int64, stop <-chan struct{})
 }
 
-func benchTurnEntry(b *testing.B, load benchLoad) {
+// turnSample is one turn's entry: when it was sent, and how long its
+// answer took to come.
+type turnSample struct {
+	at   time.Time
+	took time.Duration
+}
+
+func benchTurnEntry(b *testing.B, load benchLoad) []turnSample {
 	tables := load.tables
 	bc := newBenchClient(b, 2*tables)
 
@@ -116,16 +125,19 @@ func benchTurnEntry(b *testing.B, load benchLoad) {
 		}
 	}
 
-	watching := startSpectators(b, bc.base, tour.ID, load.spectators)
-	defer watching.stop()
+	stop := make(chan struct{})
+	var beside sync.WaitGroup
+	if load.beside != nil {
+		beside.Go(func() { load.beside(bc.base, tour.ID, stop) })
+	}
 	rss := startRSSSampler()
-	lat := make([][]time.Duration, tables)
+	lat := make([][]turnSample, tables)
 	var wg sync.WaitGroup
 	b.ResetTimer()
 	start := time.Now()
 	for i := range tables {
 		wg.Go(func() {
-			lat[i] = make([]time.Duration, 0, share[i])
+			lat[i] = make([]turnSample, 0, share[i])
 			// Paced tables start spread over one gap.
 			next := start.Add(load.gap * time.Duration(i) / time.Duration(tables))
 			for k := range share[i] {
@@ -137,7 +149,7 @@ func benchTurnEntry(b *testing.B, load benchLoad) {
 				in := service.TurnInput{Turn: turn, Player: 2 - turn%2, Kind: service.EventMove, Move: script[turn-1]}
 				t0 := time.Now()
 				status, body, err := bc.send("POST", fmt.Sprintf("/api/v1/games/%d/turns", game), in)
-				lat[i] = append(lat[i], time.Since(t0))
+				lat[i] = append(lat[i], turnSample{at: t0, took: time.Since(t0)})
 				if err != nil || status != http.StatusCreated {
 					b.Errorf("table %d game %d turn %d: %d %v %s", i+1, game, turn, status, err, body)
 					return
@@ -148,17 +160,33 @@ func benchTurnEntry(b *testing.B, load benchLoad) {
 	wg.Wait()
 	elapsed := time.Since(start)
 	b.StopTimer()
+	close(stop)
+	beside.Wait()
 	peak := rss.stop()
 
 	all := slices.Concat(lat...)
-	slices.Sort(all)
 	b.ReportMetric(float64(len(all))/elapsed.Seconds(), "turns/s")
-	b.ReportMetric(benchPercentile(all, 50).Seconds()*1000, "p50-ms")
-	b.ReportMetric(benchPercentile(all, 99).Seconds()*1000, "p99-ms")
 	if peak > 0 {
 		b.ReportMetric(float64(peak)/(1<<20), "rss-MB")
 	}
-	watching.report(b)
+	return all
+}
+
+// reportLatency reports the p50 and p99 of turns' answers, as p50-ms and
+// p99-ms followed by suffix.
+func reportLatency(b *testing.B, turns []turnSample, suffix string) {
+	b.ReportMetric(latencyAt(turns, 50).Seconds()*1000, "p50-ms"+suffix)
+	b.ReportMetric(latencyAt(turns, 99).Seconds()*1000, "p99-ms"+suffix)
+}
+
+// latencyAt is the p-th percentile of turns' answers.
+func latencyAt(turns []turnSample, p int) time.Duration {
+	took := make([]time.Duration, len(turns))
+	for i, t := range turns {
+		took[i] = t.took
+	}
+	slices.Sort(took)
+	return benchPercentile(took, p)
 }
 
 // benchPercentile is the p-th percentile of sorted durations (nearest

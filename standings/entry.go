@@ -274,11 +274,13 @@ func (d *Division) ClearResult(round, id int) (Change, error) {
 		e.Round, e.Player = round, id
 		return ch, e
 	}
+	// A table stays seated as it was, without its scores.
+	at := d.seatsOf(s)
+	unscored := d.seat(at.group, nil, at.teams)
 	for _, p := range d.tableMates(s, id) {
 		old := d.slotAt(p, round)
 		before := d.resultPtr(p, round)
-		seats := d.seatsOf(old)
-		d.setSlot(p, round, slot{state: slotPaired, opp: old.opp, table: old.table, start: old.start, seats: d.seat(seats.group, nil, seats.teams)})
+		d.setSlot(p, round, slot{state: slotPaired, opp: old.opp, table: old.table, start: old.start, seats: unscored})
 		d.changed(&ch, round, p, before, nil)
 	}
 	return ch, nil
