@@ -80,10 +80,7 @@ type eventStream struct {
 // openEventStream sets the headers of an event stream; they go out with
 // its first write.
 func openEventStream(c *gin.Context) *eventStream {
-	h := c.Writer.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
+	setEventStreamHeaders(c.Writer.Header())
 	c.Status(http.StatusOK)
 	// Flush through the connection itself, whose flush reports a failed
 	// write (gin's writer drops the error).
@@ -92,6 +89,13 @@ func openEventStream(c *gin.Context) *eventStream {
 		w = u.Unwrap()
 	}
 	return &eventStream{w: c.Writer, rc: http.NewResponseController(w)}
+}
+
+// setEventStreamHeaders sets an event stream's headers.
+func setEventStreamHeaders(h http.Header) {
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
 }
 
 // send writes p and flushes it, within wait (a stream outlives the

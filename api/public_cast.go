@@ -16,6 +16,12 @@ import (
 // a batch told to them all wakes one goroutine, not hundreds (which would
 // queue ahead of the next turn a table sends), and takes one processor
 // at a time, however many tournaments are watched (the lane).
+//
+// Over HTTP/1.1 the writer takes each stream's connection over from the
+// HTTP server (connStream): no goroutine waits on a spectator's stream
+// (two did, and with hundreds of phones their stacks lengthened every
+// garbage collection the tables' turns ran into). Once a second it peeks
+// at those connections for clients that hung up (peerClosed).
 type publicCast struct {
 	mu    sync.Mutex
 	rooms map[int64]*castRoom
@@ -37,10 +43,25 @@ type castMember struct {
 	tournamentID int64
 	room         *castRoom
 	mu           sync.Mutex // held while it is written
-	es           *eventStream
+	out          castSink
 	gone         bool          // ended: never written again
 	done         chan struct{} // closed when it ends
+	// release, for a stream whose connection the writer owns (connStream),
+	// gives back what its handler would have: run once, after it ends.
+	release func()
 }
+
+// castSink is where a public stream is written: the HTTP response, whose
+// handler waits until the stream ends (eventStream), or the connection
+// itself, taken over from the HTTP server (connStream), which nothing
+// waits on.
+type castSink interface {
+	send(p []byte, wait time.Duration) bool
+}
+
+// castSweep is how often the writer looks for streams whose clients hung
+// up (peerClosed), giving back their places and rooms.
+const castSweep = time.Second
 
 // laneWriteWait is how long one write to a public stream may take: a
 // spectator that stops reading loses its stream (its page reconnects by
@@ -56,16 +77,25 @@ func newPublicCast(subscribe func(ctx context.Context, tournamentID int64) (<-ch
 // them if it is the first of the tournament's streams here, then the
 // stream opened (open) and told it is watching, before any batch is
 // written to it. The stream is written until it ends (done) or leaves.
-func (p *publicCast) join(tournamentID int64, open func() *eventStream) (*castMember, error) {
+func (p *publicCast) join(tournamentID int64, open func() castSink) (*castMember, error) {
 	m := &castMember{tournamentID: tournamentID, done: make(chan struct{})}
 	m.mu.Lock()
-	defer m.mu.Unlock()
+	defer m.unlock()
 	if err := p.add(m); err != nil {
 		return nil, err
 	}
-	m.es = open()
+	m.out = open()
 	m.sendLocked(watchingLine)
 	return m, nil
+}
+
+// own hands a stream to the writer for good (its connection taken over:
+// no handler waits on it): release runs once it ends, at once if it
+// already has.
+func (m *castMember) own(release func()) {
+	m.mu.Lock()
+	defer m.unlock()
+	m.release = release
 }
 
 // add puts m among its tournament's streams, subscribing first if it is
@@ -114,6 +144,8 @@ func (p *publicCast) leave(m *castMember) {
 func (p *publicCast) write(tournamentID int64, room *castRoom, ch <-chan []service.Notice) {
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
+	sweep := time.NewTicker(castSweep)
+	defer sweep.Stop()
 	var buf []byte
 	for {
 		var out []byte
@@ -131,6 +163,11 @@ func (p *publicCast) write(tournamentID int64, room *castRoom, ch <-chan []servi
 			out = buf
 		case <-tick.C:
 			out = heartbeatLine
+		case <-sweep.C:
+			for _, m := range p.members(room) {
+				m.endIfHungUp()
+			}
+			continue
 		}
 		p.lane <- struct{}{}
 		for _, m := range p.members(room) {
@@ -167,12 +204,36 @@ func (p *publicCast) endRoom(tournamentID int64, room *castRoom) {
 // or takes longer than laneWriteWait ends it.
 func (m *castMember) send(out []byte) {
 	m.mu.Lock()
-	defer m.mu.Unlock()
+	defer m.unlock()
 	m.sendLocked(out)
 }
 
 func (m *castMember) sendLocked(out []byte) {
-	if !m.gone && !m.es.send(out, laneWriteWait) {
+	if !m.gone && !m.out.send(out, laneWriteWait) {
+		m.endLocked()
+	}
+}
+
+// unlock unlocks m and, if it has ended, runs its release (once, and
+// outside the lock: a release leaves the room).
+func (m *castMember) unlock() {
+	var release func()
+	if m.gone {
+		release, m.release = m.release, nil
+	}
+	m.mu.Unlock()
+	if release != nil {
+		release()
+	}
+}
+
+// endIfHungUp ends a stream whose connection the writer owns once its
+// client has hung up (nothing reads from such a connection, so nothing
+// else would notice before a write failed).
+func (m *castMember) endIfHungUp() {
+	m.mu.Lock()
+	defer m.unlock()
+	if cs, ok := m.out.(*connStream); ok && !m.gone && peerClosed(cs.conn) {
 		m.endLocked()
 	}
 }
@@ -181,7 +242,7 @@ func (m *castMember) sendLocked(out []byte) {
 // again (once end returns, nothing writes to it).
 func (m *castMember) end() {
 	m.mu.Lock()
-	defer m.mu.Unlock()
+	defer m.unlock()
 	m.endLocked()
 }
 

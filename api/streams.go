@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"net"
 	"net/netip"
 	"sync"
 
@@ -106,7 +107,7 @@ func addressKey(addr string) string {
 // (withStreamPlace). The subscription is given back when the client goes
 // away.
 func (s *Server) streamNotices(c *gin.Context, subscribe func(context.Context) (<-chan []service.Notice, error)) {
-	s.withStreamPlace(c, func() error {
+	s.withStreamPlace(c, func(func() func()) error {
 		ctx, cancel := context.WithCancel(c.Request.Context())
 		defer cancel() // ends the subscription even if the stream stopped first
 		ch, err := subscribe(ctx)
@@ -119,12 +120,33 @@ func (s *Server) streamNotices(c *gin.Context, subscribe func(context.Context) (
 }
 
 // streamPublic streams a tournament's public notices (publicCast,
-// withStreamPlace) until the client goes away.
+// withStreamPlace). Where it can, it takes the connection over from the
+// HTTP server (takeConn) and returns at once: the stream's writer owns
+// it, and gives back its place and its room when a write to it fails or
+// the room ends, so that a hall of spectators' phones keeps no goroutine
+// each on the server. Otherwise (HTTP/2) it waits until the client goes
+// away.
 func (s *Server) streamPublic(c *gin.Context, tournamentID int64) {
-	s.withStreamPlace(c, func() error {
-		m, err := s.cast.join(tournamentID, func() *eventStream { return openEventStream(c) })
+	s.withStreamPlace(c, func(keep func() func()) error {
+		var conn net.Conn
+		m, err := s.cast.join(tournamentID, func() castSink {
+			if cs := takeConn(c); cs != nil {
+				conn = cs.conn
+				return cs
+			}
+			return openEventStream(c)
+		})
 		if err != nil {
 			return err
+		}
+		if conn != nil {
+			leave := keep()
+			m.own(func() {
+				conn.Close()
+				s.cast.leave(m)
+				leave()
+			})
+			return nil
 		}
 		defer s.cast.leave(m)
 		select {
@@ -138,12 +160,17 @@ func (s *Server) streamPublic(c *gin.Context, tournamentID int64) {
 // withStreamPlace runs a stream holding a place among the open streams,
 // if the stream limits let one more in: refused at once otherwise, before
 // anything is subscribed or allocated for it. An error open returns (one
-// it meets before the stream opens) is the answer.
-func (s *Server) withStreamPlace(c *gin.Context, open func() error) {
+// it meets before the stream opens) is the answer. The place is given
+// back when open returns, unless open keeps it (keep returns the function
+// that gives it back, for whoever then owns the stream).
+func (s *Server) withStreamPlace(c *gin.Context, open func(keep func() func()) error) {
 	leave, err := s.streams.enter(c.ClientIP())
 	if err == nil {
-		defer leave()
-		err = open()
+		kept := false
+		err = open(func() func() { kept = true; return leave })
+		if !kept {
+			leave()
+		}
 	}
 	if err != nil {
 		writeProblem(c, s.log, err)
