@@ -65,9 +65,9 @@ func BenchmarkTurnEntrySpectators(b *testing.B) {
 	if len(none) == 0 || len(watched) == 0 {
 		b.Fatalf("%d turns without spectators, %d with them: run more turns (-benchtime)", len(none), len(watched))
 	}
-	reportLatency(b, none, "-none")
-	reportLatency(b, watched, fmt.Sprintf("-%d", n))
-	b.ReportMetric(latencyAt(watched, 99).Seconds()/latencyAt(none, 99).Seconds(), "p99-ratio")
+	alone := reportLatency(b, none, "-none")
+	seen := reportLatency(b, watched, fmt.Sprintf("-%d", n))
+	b.ReportMetric(seen.Seconds()/alone.Seconds(), "p99-ratio")
 	b.ReportMetric(float64(len(watched)), "turns-watched")
 	b.ReportMetric(float64(ph.stats[0])/float64(n*ph.visits), "events/visit") // what one spectator heard in one visit
 	b.ReportMetric(float64(ph.stats[1]), "live-fetches")

@@ -173,20 +173,17 @@ func benchTurnEntry(b *testing.B, load benchLoad) []turnSample {
 }
 
 // reportLatency reports the p50 and p99 of turns' answers, as p50-ms and
-// p99-ms followed by suffix.
-func reportLatency(b *testing.B, turns []turnSample, suffix string) {
-	b.ReportMetric(latencyAt(turns, 50).Seconds()*1000, "p50-ms"+suffix)
-	b.ReportMetric(latencyAt(turns, 99).Seconds()*1000, "p99-ms"+suffix)
-}
-
-// latencyAt is the p-th percentile of turns' answers.
-func latencyAt(turns []turnSample, p int) time.Duration {
+// p99-ms followed by suffix, and returns the p99.
+func reportLatency(b *testing.B, turns []turnSample, suffix string) (p99 time.Duration) {
 	took := make([]time.Duration, len(turns))
 	for i, t := range turns {
 		took[i] = t.took
 	}
 	slices.Sort(took)
-	return benchPercentile(took, p)
+	p99 = benchPercentile(took, 99)
+	b.ReportMetric(benchPercentile(took, 50).Seconds()*1000, "p50-ms"+suffix)
+	b.ReportMetric(p99.Seconds()*1000, "p99-ms"+suffix)
+	return p99
 }
 
 // benchPercentile is the p-th percentile of sorted durations (nearest

@@ -77,16 +77,6 @@ type slot struct {
 	tieBreak TieBreak
 }
 
-// seating is a table of three or four, or a team game (see group.go):
-// everyone at the table in seat order, and once scored their scores (per
-// seat; per team for a team game). A seating is never changed once made:
-// the slots of one table share it.
-type seating struct {
-	group  []int
-	scores []int
-	teams  bool
-}
-
 // Division is a group of players paired among themselves, with every
 // pairing and result so far. The zero value is not usable: use
 // NewDivision or ReadT.

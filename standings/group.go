@@ -103,6 +103,16 @@ func forLegs(r Result, group, scores []int, teams bool, fn func(Result)) {
 	}
 }
 
+// seating is a table of three or four, or a team game: everyone at the
+// table in seat order, and once scored their scores (per seat; per team
+// for a team game). A seating is never changed once made: the slots of
+// one table share it.
+type seating struct {
+	group  []int
+	scores []int
+	teams  bool
+}
+
 // seatsOf is a slot's seating; none (nil group) for a two-player game.
 func (d *Division) seatsOf(s slot) seating {
 	if s.seats == 0 {
