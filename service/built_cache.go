@@ -98,7 +98,15 @@ func (c *builtCache[T]) current(id int64, now time.Time) (T, bool, *builtEntry[T
 
 // get answers the tournament's build, building it if it is not good:
 // build is given the build it replaces (ok false for none).
-func (c *builtCache[T]) get(ctx context.Context, id int64, now func() time.Time, build func(prev T, ok bool) (T, error)) (T, error) {
+//
+// A build is shared by every request waiting for it, so it runs under a
+// context that the request which happens to start it cannot cancel (its
+// reader hanging up would fail them all). That context has no Done
+// channel, which also spares the database: the SQLite driver reads each
+// row under a cancellable context in a goroutine of its own, and a build
+// reads thousands (every turn of every game in play), which then queued
+// ahead of the tables' turns.
+func (c *builtCache[T]) get(ctx context.Context, id int64, now func() time.Time, build func(ctx context.Context, prev T, ok bool) (T, error)) (T, error) {
 	v, ok, e, _ := c.current(id, now())
 	if ok {
 		return v, nil
@@ -126,7 +134,7 @@ func (c *builtCache[T]) get(ctx context.Context, id int64, now func() time.Time,
 	// moves past it.
 	_, _, _, changes := c.current(id, now())
 	at, start := now(), time.Now()
-	v, err := build(prev, had)
+	v, err := build(context.WithoutCancel(ctx), prev, had)
 	end := time.Now()
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -20,7 +20,7 @@ func TestBuiltCache(t *testing.T) {
 	c := builtCache[int]{fresh: 10 * time.Second, counts: func(pub Notice) bool { return pub.Kind != NoticeHighlight }}
 	var builds atomic.Int32
 	slow := time.Duration(0)
-	build := func(prev int, ok bool) (int, error) {
+	build := func(_ context.Context, prev int, ok bool) (int, error) {
 		time.Sleep(slow)
 		return int(builds.Add(1)), nil
 	}
@@ -80,10 +80,25 @@ func TestBuiltCache(t *testing.T) {
 
 	// A failed build (no such tournament) keeps nothing.
 	fail := errors.New("no tournament")
-	if _, err := c.get(context.Background(), 99, clock, func(int, bool) (int, error) { return 0, fail }); !errors.Is(err, fail) {
+	if _, err := c.get(context.Background(), 99, clock, func(context.Context, int, bool) (int, error) { return 0, fail }); !errors.Is(err, fail) {
 		t.Fatalf("error %v", err)
 	}
 	if _, kept := c.built[99]; kept {
 		t.Error("an entry kept for a tournament that failed to build")
+	}
+
+	// A build is shared: it runs under a context the request that started
+	// it cannot cancel, and which has no Done channel at all (the SQLite
+	// driver then reads each row without a goroutine of its own).
+	type key struct{}
+	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), key{}, "request"))
+	cancel()
+	if _, err := c.get(ctx, 98, clock, func(ctx context.Context, _ int, _ bool) (int, error) {
+		if ctx.Done() != nil || ctx.Err() != nil || ctx.Value(key{}) != "request" {
+			t.Errorf("build's context: done %v, err %v, value %v", ctx.Done(), ctx.Err(), ctx.Value(key{}))
+		}
+		return 1, nil
+	}); err != nil {
+		t.Fatalf("a build failed with the request that started it: %v", err)
 	}
 }

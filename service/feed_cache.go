@@ -44,7 +44,7 @@ func (c *feedCache) clear() {
 
 // TourneyJS is the tournament's tsh feed (public): see feed.go.
 func (s *Service) TourneyJS(ctx context.Context, tournamentID int64) (*Feed, error) {
-	return s.feeds.get(ctx, tournamentID, s.now, func(prev *Feed, ok bool) (*Feed, error) {
+	return s.feeds.get(ctx, tournamentID, s.now, func(ctx context.Context, prev *Feed, ok bool) (*Feed, error) {
 		hint := 0
 		if ok {
 			hint = len(prev.Body) + len(prev.Body)/8

@@ -50,7 +50,7 @@ func (h Highlight) key() string {
 // Highlights lists a tournament's highlights, newest first; since (if
 // not zero) keeps those after it.
 func (s *Service) Highlights(ctx context.Context, tournamentID int64, since time.Time) ([]Highlight, error) {
-	all, err := s.highlights.get(ctx, tournamentID, s.now, func([]Highlight, bool) ([]Highlight, error) {
+	all, err := s.highlights.get(ctx, tournamentID, s.now, func(ctx context.Context, _ []Highlight, _ bool) ([]Highlight, error) {
 		return s.allHighlights(ctx, tournamentID)
 	})
 	if err != nil {

@@ -70,7 +70,7 @@ func (s *Service) newHighlights(ctx context.Context, no Notice) []Highlight {
 		}
 		return h.playHighlights(l)
 	}
-	h, err := s.loadHallGames(ctx, no.TournamentID, func(g *Game) bool {
+	h, err := s.loadHallGames(ctx, no.TournamentID, func(g *Game, _ *Result) bool {
 		return no.Kind == NoticeGame && g.ID == no.GameID
 	})
 	if err != nil {

@@ -20,6 +20,7 @@ type importEnv struct {
 	t   *testing.T
 	ctx context.Context
 	svc *service.Service
+	st  *store.Store
 	// next table in each tournament's round 1
 	tables map[int64]int
 }
@@ -31,7 +32,7 @@ func newImportEnv(t *testing.T) *importEnv {
 		t.Fatalf("open store: %v", err)
 	}
 	t.Cleanup(func() { st.Close() })
-	return &importEnv{t: t, ctx: context.Background(), svc: service.New(st), tables: map[int64]int{}}
+	return &importEnv{t: t, ctx: context.Background(), svc: service.New(st), st: st, tables: map[int64]int{}}
 }
 
 // tournament makes a tournament with no word list (challenges ruled by

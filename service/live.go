@@ -153,8 +153,9 @@ type hallGames struct {
 }
 
 // loadHallGames reads a tournament for the hall: keep (nil: every game)
-// picks the games to replay; the results are read whole.
-func (s *Service) loadHallGames(ctx context.Context, tournamentID int64, keep func(g *Game) bool) (*hallGames, error) {
+// picks the games to replay, given each with its stored result (nil for
+// none); the results are read whole.
+func (s *Service) loadHallGames(ctx context.Context, tournamentID int64, keep func(g *Game, official *Result) bool) (*hallGames, error) {
 	t, err := s.Store.GetTournament(ctx, tournamentID)
 	if err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
@@ -188,7 +189,7 @@ func (s *Service) loadHallGames(ctx context.Context, tournamentID int64, keep fu
 	}
 	for i := range games {
 		g := &games[i]
-		if keep != nil && !keep(g) {
+		if keep != nil && !keep(g, byGame[g.ID]) {
 			continue
 		}
 		l, err := s.hallGame(ctx, t, g, names, byGame[g.ID])
@@ -269,8 +270,9 @@ func newLiveCache() builtCache[*liveBuilt] {
 
 // liveBuilt is the live boards as built: the view and its JSON.
 type liveBuilt struct {
-	live *Live
-	json *Encoded
+	live    *Live
+	json    *Encoded
+	records liveRecords // each table's record as shown, for the next build
 }
 
 // LiveBoards shows every table of each division's current round: the
@@ -295,8 +297,13 @@ func (s *Service) LiveBoardsJSON(ctx context.Context, tournamentID int64) (*Enco
 }
 
 func (s *Service) liveBoards(ctx context.Context, tournamentID int64) (*liveBuilt, error) {
-	return s.lives.get(ctx, tournamentID, s.now, func(prev *liveBuilt, ok bool) (*liveBuilt, error) {
-		live, err := s.buildLive(ctx, tournamentID)
+	return s.lives.get(ctx, tournamentID, s.now, func(ctx context.Context, prev *liveBuilt, ok bool) (*liveBuilt, error) {
+		var last *Encoded
+		var kept liveRecords
+		if ok {
+			last, kept = prev.json, prev.records
+		}
+		live, records, err := s.buildLive(ctx, tournamentID, kept)
 		if err != nil {
 			return nil, err
 		}
@@ -304,23 +311,21 @@ func (s *Service) liveBoards(ctx context.Context, tournamentID int64) (*liveBuil
 		if err != nil {
 			return nil, err
 		}
-		var last *Encoded
-		if ok {
-			last = prev.json
-		}
-		return &liveBuilt{live: live, json: encoded(body, last)}, nil
+		return &liveBuilt{live: live, json: encoded(body, last), records: records}, nil
 	})
 }
 
-// buildLive is LiveBoards built afresh.
-func (s *Service) buildLive(ctx context.Context, tournamentID int64) (*Live, error) {
+// buildLive is LiveBoards built afresh, with the record of each table
+// shown. Only the games whose record changed since kept (the last build's
+// records) are read and replayed again.
+func (s *Service) buildLive(ctx context.Context, tournamentID int64, kept liveRecords) (*Live, liveRecords, error) {
 	t, err := s.Store.GetTournament(ctx, tournamentID)
 	if err != nil {
-		return nil, notFound(err, "tournament %d", tournamentID)
+		return nil, nil, notFound(err, "tournament %d", tournamentID)
 	}
 	games, err := s.Store.ListGames(ctx, tournamentID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	key := func(g *Game) int64 {
 		if g.DivisionID == nil {
@@ -337,13 +342,16 @@ func (s *Service) buildLive(ctx context.Context, tournamentID int64) (*Live, err
 			}
 		}
 	}
-	h, err := s.loadHallGames(ctx, tournamentID, func(g *Game) bool { return g.Round == round[key(g)] })
+	rk := liveRulesOf(t)
+	h, err := s.loadHallGames(ctx, tournamentID, func(g *Game, official *Result) bool {
+		return g.Round == round[key(g)] && kept.record(g, rk, official) == nil
+	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	divs, err := s.Store.ListDivisions(ctx, tournamentID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	divName := map[int64]string{}
 	for _, d := range divs {
@@ -351,63 +359,40 @@ func (s *Service) buildLive(ctx context.Context, tournamentID int64) (*Live, err
 	}
 	out := &Live{TournamentID: h.t.ID, Name: h.t.Name, DelayTurns: broadcastDelay(h.t), Divisions: []LiveDivision{}}
 	at := map[int64]int{}
+	replayed := map[int64]*loaded{}
 	for _, l := range h.games {
-		k := key(l.g)
-		if l.g.Round != round[k] {
-			continue
+		replayed[l.g.ID] = l
+	}
+	official := map[int64]*Result{}
+	for i := range h.results {
+		if r := &h.results[i]; r.GameID != nil {
+			official[*r.GameID] = r
 		}
+	}
+	records := liveRecords{}
+	for i := range games {
+		g := &games[i]
+		rec := kept.record(g, rk, official[g.ID])
+		if l := replayed[g.ID]; l != nil {
+			g, rec = l.g, recordOf(l, rk)
+		}
+		k := key(g)
+		if rec == nil || g.Round != round[k] {
+			continue // not shown, or its record does not replay (the director's to fix)
+		}
+		records[g.ID] = rec
 		i, ok := at[k]
 		if !ok {
 			i = len(out.Divisions)
 			at[k] = i
-			out.Divisions = append(out.Divisions, LiveDivision{DivisionID: copyID(l.g.DivisionID), Division: divName[k], Round: round[k], Tables: []LiveTable{}})
+			out.Divisions = append(out.Divisions, LiveDivision{DivisionID: copyID(g.DivisionID), Division: divName[k], Round: round[k], Tables: []LiveTable{}})
 		}
-		out.Divisions[i].Tables = append(out.Divisions[i].Tables, h.liveTable(l))
+		out.Divisions[i].Tables = append(out.Divisions[i].Tables, h.liveTable(g, rec, official[g.ID]))
 	}
 	for i := range out.Divisions {
 		slices.SortFunc(out.Divisions[i].Tables, func(a, b LiveTable) int { return a.Table - b.Table })
 	}
-	return out, nil
-}
-
-// liveTable is a game as the live boards show it: never a rack, never an
-// exchange's letters.
-func (h *hallGames) liveTable(l *loaded) LiveTable {
-	eg := l.r.game
-	lt := LiveTable{GameID: l.g.ID, Round: l.g.Round, Table: l.g.Table, Status: l.r.status,
-		Board: eg.Board().Text(l.r.v.Tiles), Players: []LiveSeat{}}
-	if l.official != nil {
-		lt.Status = StatusFinished
-	}
-	totals := eg.Totals()
-	res := eg.Result()
-	off := officialView(l.g, l.official)
-	for i, id := range l.g.Seats {
-		score := totals[i]
-		switch {
-		case off != nil:
-			score = off.Scores[i]
-		case res.Over && res.Complete:
-			score = res.Final[i]
-		}
-		lt.Players = append(lt.Players, LiveSeat{Seat: i + 1, PlayerID: id, Name: h.players[id].Name, Rating: h.players[id].Rating, Score: score})
-	}
-	if lt.Status != StatusFinished && lt.Status != StatusVoided {
-		lt.ToMove = eg.ToMove() + 1
-	}
-	for i, e := range l.r.events {
-		if e.Kind != EventMove {
-			continue
-		}
-		lt.Turns++
-		if p := playOf(l.r, i); p != nil {
-			p.Withdrawn = withdrawn(l.r.events, i)
-			lt.LastPlay = p
-			at := e.CreatedAt
-			lt.At = &at
-		}
-	}
-	return lt
+	return out, records, nil
 }
 
 // playOf describes the active event i of a replay if it is a play (nil
