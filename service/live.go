@@ -145,17 +145,30 @@ type Live struct {
 type hallGames struct {
 	t       *Tournament
 	players map[int64]Player
-	games   []*loaded
+	names   map[int64]string
+	all     []Game    // every game of the tournament, replayed or not
+	games   []*loaded // those replayed
 	// results are every stored result (decided games are public whatever
-	// the delay); tables names each game's table.
-	results []Result
-	tables  map[int64]int
+	// the delay), official those of recorded games by game; tables names
+	// each game's table.
+	results  []Result
+	official map[int64]*Result
+	tables   map[int64]int
 }
 
 // loadHallGames reads a tournament for the hall: keep (nil: every game)
 // picks the games to replay, given each with its stored result (nil for
 // none); the results are read whole.
 func (s *Service) loadHallGames(ctx context.Context, tournamentID int64, keep func(g *Game, official *Result) bool) (*hallGames, error) {
+	h, err := s.readHall(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	return h, s.replayHall(ctx, h, keep)
+}
+
+// readHall reads a tournament for the hall, replaying nothing yet.
+func (s *Service) readHall(ctx context.Context, tournamentID int64) (*hallGames, error) {
 	t, err := s.Store.GetTournament(ctx, tournamentID)
 	if err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
@@ -164,43 +177,43 @@ func (s *Service) loadHallGames(ctx context.Context, tournamentID int64, keep fu
 	if err != nil {
 		return nil, err
 	}
-	h := &hallGames{t: t, players: map[int64]Player{}, tables: map[int64]int{}}
-	names := map[int64]string{}
+	h := &hallGames{t: t, players: map[int64]Player{}, names: map[int64]string{}, tables: map[int64]int{}, official: map[int64]*Result{}}
 	for _, p := range ps {
-		h.players[p.ID], names[p.ID] = p, p.Name
+		h.players[p.ID], h.names[p.ID] = p, p.Name
 	}
-	games, err := s.Store.ListGames(ctx, t.ID)
-	if err != nil {
+	if h.all, err = s.Store.ListGames(ctx, t.ID); err != nil {
 		return nil, err
 	}
-	results, err := s.Store.ListResults(ctx, t.ID)
-	if err != nil {
+	if h.results, err = s.Store.ListResults(ctx, t.ID); err != nil {
 		return nil, err
 	}
-	h.results = results
-	for _, g := range games {
+	for _, g := range h.all {
 		h.tables[g.ID] = g.Table
 	}
-	byGame := map[int64]*Result{}
-	for i := range results {
-		if r := &results[i]; r.GameID != nil {
-			byGame[*r.GameID] = r
+	for i := range h.results {
+		if r := &h.results[i]; r.GameID != nil {
+			h.official[*r.GameID] = r
 		}
 	}
-	for i := range games {
-		g := &games[i]
-		if keep != nil && !keep(g, byGame[g.ID]) {
+	return h, nil
+}
+
+// replayHall replays the games keep picks (nil: every game) into h.games.
+func (s *Service) replayHall(ctx context.Context, h *hallGames, keep func(g *Game, official *Result) bool) error {
+	for i := range h.all {
+		g := &h.all[i]
+		if keep != nil && !keep(g, h.official[g.ID]) {
 			continue
 		}
-		l, err := s.hallGame(ctx, t, g, names, byGame[g.ID])
+		l, err := s.hallGame(ctx, h.t, g, h.names, h.official[g.ID])
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if l != nil {
 			h.games = append(h.games, l)
 		}
 	}
-	return h, nil
+	return nil
 }
 
 // loadHallGame is loadHallGames for one game, read alone (its players,
@@ -319,11 +332,7 @@ func (s *Service) liveBoards(ctx context.Context, tournamentID int64) (*liveBuil
 // shown. Only the games whose record changed since kept (the last build's
 // records) are read and replayed again.
 func (s *Service) buildLive(ctx context.Context, tournamentID int64, kept liveRecords) (*Live, liveRecords, error) {
-	t, err := s.Store.GetTournament(ctx, tournamentID)
-	if err != nil {
-		return nil, nil, notFound(err, "tournament %d", tournamentID)
-	}
-	games, err := s.Store.ListGames(ctx, tournamentID)
+	h, err := s.readHall(ctx, tournamentID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -334,19 +343,19 @@ func (s *Service) buildLive(ctx context.Context, tournamentID int64, kept liveRe
 		return *g.DivisionID
 	}
 	round := map[int64]int{}
-	for _, g := range games {
-		if k := key(&g); round[k] != t.CurrentRound {
+	for _, g := range h.all {
+		if k := key(&g); round[k] != h.t.CurrentRound {
 			round[k] = max(round[k], g.Round)
-			if g.Round == t.CurrentRound {
-				round[k] = t.CurrentRound // the current round wins over later ones paired ahead
+			if g.Round == h.t.CurrentRound {
+				round[k] = h.t.CurrentRound // the current round wins over later ones paired ahead
 			}
 		}
 	}
-	rk := liveRulesOf(t)
-	h, err := s.loadHallGames(ctx, tournamentID, func(g *Game, official *Result) bool {
-		return g.Round == round[key(g)] && kept.record(g, rk, official) == nil
-	})
-	if err != nil {
+	rk := liveRulesOf(h.t)
+	shown := func(g *Game) bool { return g.Round == round[key(g)] }
+	if err := s.replayHall(ctx, h, func(g *Game, official *Result) bool {
+		return shown(g) && kept.record(g, rk, official) == nil
+	}); err != nil {
 		return nil, nil, err
 	}
 	divs, err := s.Store.ListDivisions(ctx, tournamentID)
@@ -363,31 +372,28 @@ func (s *Service) buildLive(ctx context.Context, tournamentID int64, kept liveRe
 	for _, l := range h.games {
 		replayed[l.g.ID] = l
 	}
-	official := map[int64]*Result{}
-	for i := range h.results {
-		if r := &h.results[i]; r.GameID != nil {
-			official[*r.GameID] = r
-		}
-	}
 	records := liveRecords{}
-	for i := range games {
-		g := &games[i]
-		rec := kept.record(g, rk, official[g.ID])
-		if l := replayed[g.ID]; l != nil {
-			g, rec = l.g, recordOf(l, rk)
+	for i := range h.all {
+		g := &h.all[i]
+		if !shown(g) {
+			continue
 		}
-		k := key(g)
-		if rec == nil || g.Round != round[k] {
-			continue // not shown, or its record does not replay (the director's to fix)
+		rec := kept.record(g, rk, h.official[g.ID])
+		if l := replayed[g.ID]; l != nil {
+			rec = recordOf(l, rk)
+		}
+		if rec == nil {
+			continue // its record does not replay (the director's to fix)
 		}
 		records[g.ID] = rec
+		k := key(g)
 		i, ok := at[k]
 		if !ok {
 			i = len(out.Divisions)
 			at[k] = i
 			out.Divisions = append(out.Divisions, LiveDivision{DivisionID: copyID(g.DivisionID), Division: divName[k], Round: round[k], Tables: []LiveTable{}})
 		}
-		out.Divisions[i].Tables = append(out.Divisions[i].Tables, h.liveTable(g, rec, official[g.ID]))
+		out.Divisions[i].Tables = append(out.Divisions[i].Tables, h.liveTable(g, rec, h.official[g.ID]))
 	}
 	for i := range out.Divisions {
 		slices.SortFunc(out.Divisions[i].Tables, func(a, b LiveTable) int { return a.Table - b.Table })
