@@ -15,8 +15,9 @@ import (
 // the next heartbeat but one (a write after the client hung up is taken
 // by the system; the one after it fails).
 type connStream struct {
-	conn net.Conn
-	head []byte // the response's head, sent with the first write
+	conn     net.Conn
+	head     []byte    // the response's head, sent with the first write
+	deadline time.Time // the write deadline set on conn
 }
 
 // takeConn takes the request's connection over from the HTTP server for
@@ -51,12 +52,17 @@ func takeConn(c *gin.Context) *connStream {
 	return &connStream{conn: conn, head: head.Bytes()}
 }
 
-// send writes p within wait; false: the client is gone or does not read.
+// send writes p within wait (at least half of it: the deadline, which
+// costs a timer's move each time it is set, is moved on only once half of
+// it has passed); false: the client is gone or does not read.
 func (s *connStream) send(p []byte, wait time.Duration) bool {
 	if s.head != nil {
 		p, s.head = append(s.head, p...), nil
 	}
-	_ = s.conn.SetWriteDeadline(time.Now().Add(wait))
+	if now := time.Now(); s.deadline.Sub(now) < wait/2 {
+		s.deadline = now.Add(wait)
+		_ = s.conn.SetWriteDeadline(s.deadline)
+	}
 	_, err := s.conn.Write(p)
 	return err == nil
 }

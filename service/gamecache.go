@@ -34,13 +34,23 @@ const gameCacheSize = 2048
 
 // get returns a copy of game id's events at version, if held.
 func (c *gameCache) get(id, version int64) ([]TurnEvent, bool) {
+	events, ok := c.look(id, version)
+	if !ok {
+		return nil, false
+	}
+	return cloneEvents(events), true
+}
+
+// look returns game id's events at version as held, if held: shared, and
+// so only to be read (a held list is never changed, only replaced).
+func (c *gameCache) look(id, version int64) ([]TurnEvent, bool) {
 	c.mu.Lock()
 	g, ok := c.games[id]
 	c.mu.Unlock()
 	if !ok || g.version != version {
 		return nil, false
 	}
-	return cloneEvents(g.events), true
+	return g.events, true
 }
 
 // put keeps a copy of game id's events at version.

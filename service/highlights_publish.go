@@ -1,7 +1,10 @@
 package service
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"sync"
 )
 
@@ -29,8 +32,20 @@ func (t *highlightsTold) first(tournamentID int64, x Highlight) bool {
 		return false
 	}
 	t.told[tournamentID][k] = true
+	if x.Kind == HighlightBingo || x.Kind == HighlightBigPlay {
+		t.told[tournamentID][playKey(x.GameID, x.Turn)] = true
+	}
 	return true
 }
+
+// playTold: a highlight of the play at a game's turn has been published.
+func (t *highlightsTold) playTold(tournamentID, gameID int64, turn int) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.told[tournamentID][playKey(gameID, turn)]
+}
+
+func playKey(gameID int64, turn int) string { return fmt.Sprintf("play/%d/%d", gameID, turn) }
 
 // watched: somebody in this process watches the tournament.
 func (s *Service) watched(tournamentID int64) bool {
@@ -49,13 +64,20 @@ func (s *Service) highlightsAfter(no Notice) {
 	if no.Kind != NoticeGame && no.Kind != NoticeResult || !s.watched(no.TournamentID) {
 		return
 	}
-	go func() {
-		for _, x := range s.newHighlights(context.Background(), no) {
-			if s.told.first(no.TournamentID, x) {
-				s.publish(Notice{Kind: NoticeHighlight, TournamentID: no.TournamentID, Round: x.Round, Table: x.Table, At: x.Time, Highlight: &x})
-			}
+	go s.tellHighlights(context.Background(), no)
+}
+
+// tellHighlights publishes the highlights a notice made that were not
+// told yet, and returns them.
+func (s *Service) tellHighlights(ctx context.Context, no Notice) []Highlight {
+	var told []Highlight
+	for _, x := range s.newHighlights(ctx, no) {
+		if s.told.first(no.TournamentID, x) {
+			s.publish(Notice{Kind: NoticeHighlight, TournamentID: no.TournamentID, Round: x.Round, Table: x.Table, At: x.Time, Highlight: &x})
+			told = append(told, x)
 		}
-	}()
+	}
+	return told
 }
 
 // newHighlights are the highlights a notice may have made: for a game's
@@ -63,7 +85,11 @@ func (s *Service) highlightsAfter(no Notice) {
 func (s *Service) newHighlights(ctx context.Context, no Notice) []Highlight {
 	if no.Kind == NoticeGame && no.Status != StatusFinished {
 		// A turn of a game in play: only its plays can be new, and only
-		// it is read (not the whole tournament, at every turn).
+		// it is read (not the whole tournament, at every turn); and
+		// replayed only if it holds a play that may be one.
+		if !s.playsToTell(ctx, no) {
+			return nil
+		}
 		h, l, err := s.loadHallGame(ctx, no.TournamentID, no.GameID)
 		if err != nil || l == nil {
 			return nil
@@ -93,4 +119,45 @@ func (s *Service) newHighlights(ctx context.Context, no Notice) []Highlight {
 		}
 	}
 	return out
+}
+
+// playsToTell: the game of a notice holds a play not told of yet that may
+// be a highlight (one that scored BigPlay or more, or a bingo), so that
+// replaying it may find something new. Most turns hold none: a hall's
+// every turn is told to the highlights while anyone watches, and a replay
+// each time cost more than all the live boards' builds. What is told is
+// decided by the replay (playHighlights, behind the broadcast delay);
+// this only spares the replays that could find nothing. On doubt (a read
+// that fails), it says yes.
+func (s *Service) playsToTell(ctx context.Context, no Notice) bool {
+	g, err := s.Store.GetGame(ctx, no.GameID)
+	if err != nil {
+		return true
+	}
+	events, ok := s.games.look(g.ID, g.Version)
+	if !ok {
+		if events, err = s.Store.ListTurns(ctx, g.ID); err != nil {
+			return true
+		}
+	}
+	for _, e := range events {
+		if e.Kind == EventMove && !e.Undone && (e.Score >= BigPlay || mayBeBingo(e.Breakdown)) &&
+			!s.told.playTold(no.TournamentID, g.ID, e.Seq) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayBeBingo: a stored play's score breakdown does not rule out a bingo
+// bonus (it says "bingo":0 as encoding/json writes it; anything else is
+// read).
+func mayBeBingo(breakdown json.RawMessage) bool {
+	if len(breakdown) == 0 || bytes.Contains(breakdown, []byte(`"bingo":0,`)) || bytes.Contains(breakdown, []byte(`"bingo":0}`)) {
+		return false
+	}
+	var b struct {
+		Bingo int `json:"bingo"`
+	}
+	return json.Unmarshal(breakdown, &b) != nil || b.Bingo != 0
 }

@@ -117,6 +117,7 @@ func (c sqlConn) stmt(ctx context.Context, q string) *sql.Stmt {
 }
 
 func (c sqlConn) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	ctx = c.s.stmtCtx(ctx)
 	if st := c.stmt(ctx, q); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
@@ -124,6 +125,7 @@ func (c sqlConn) exec(ctx context.Context, q string, args ...any) (sql.Result, e
 }
 
 func (c sqlConn) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	ctx = c.s.stmtCtx(ctx)
 	if st := c.stmt(ctx, q); st != nil {
 		return st.QueryContext(ctx, args...)
 	}

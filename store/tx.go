@@ -188,7 +188,7 @@ func (s *Store) writer(ctx context.Context) *gorm.DB {
 	if st := s.tx(ctx); st != nil {
 		return s.begin(st.root).WithContext(ctx)
 	}
-	return s.w.WithContext(ctx)
+	return s.w.WithContext(s.stmtCtx(ctx))
 }
 
 // reader is the handle for a read: the transaction in ctx once it has
@@ -197,7 +197,21 @@ func (s *Store) reader(ctx context.Context) *gorm.DB {
 	if st := s.tx(ctx); st != nil && st.root.db != nil {
 		return st.root.db.WithContext(ctx)
 	}
-	return s.r.WithContext(ctx)
+	return s.r.WithContext(s.stmtCtx(ctx))
+}
+
+// stmtCtx is the context a statement outside a transaction runs under.
+// The SQLite driver runs a statement whose context can be canceled in a
+// goroutine of its own, one per row read, so as to interrupt it: every
+// turn a table enters then started dozens, each queued behind whatever
+// else the server was doing. SQLite's statements are short and local, so
+// they run to their end, as those of a transaction do (InTx); PostgreSQL's
+// keep the request's cancellation (a query on a busy server may wait).
+func (s *Store) stmtCtx(ctx context.Context) context.Context {
+	if s.pg || ctx.Done() == nil {
+		return ctx
+	}
+	return context.WithoutCancel(ctx)
 }
 
 // InTx runs fn in one transaction, carried to the Store methods fn calls
