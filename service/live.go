@@ -146,7 +146,7 @@ type hallGames struct {
 	t       *Tournament
 	players map[int64]Player
 	names   map[int64]string
-	all     []Game    // every game of the tournament, replayed or not
+	all     []Game    // every game of the tournament read (see readHall), replayed or not
 	games   []*loaded // those replayed
 	// results are every stored result (decided games are public whatever
 	// the delay), official those of recorded games by game; tables names
@@ -160,15 +160,17 @@ type hallGames struct {
 // picks the games to replay, given each with its stored result (nil for
 // none); the results are read whole.
 func (s *Service) loadHallGames(ctx context.Context, tournamentID int64, keep func(g *Game, official *Result) bool) (*hallGames, error) {
-	h, err := s.readHall(ctx, tournamentID)
+	h, err := s.readHall(ctx, tournamentID, func(t *Tournament) ([]Game, error) { return s.Store.ListGames(ctx, t.ID) })
 	if err != nil {
 		return nil, err
 	}
 	return h, s.replayHall(ctx, h, keep)
 }
 
-// readHall reads a tournament for the hall, replaying nothing yet.
-func (s *Service) readHall(ctx context.Context, tournamentID int64) (*hallGames, error) {
+// readHall reads a tournament for the hall, with the games games reads
+// (every game, or those of the rounds a view shows), replaying nothing
+// yet.
+func (s *Service) readHall(ctx context.Context, tournamentID int64, games func(t *Tournament) ([]Game, error)) (*hallGames, error) {
 	t, err := s.Store.GetTournament(ctx, tournamentID)
 	if err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
@@ -181,7 +183,7 @@ func (s *Service) readHall(ctx context.Context, tournamentID int64) (*hallGames,
 	for _, p := range ps {
 		h.players[p.ID], h.names[p.ID] = p, p.Name
 	}
-	if h.all, err = s.Store.ListGames(ctx, t.ID); err != nil {
+	if h.all, err = games(t); err != nil {
 		return nil, err
 	}
 	if h.results, err = s.Store.ListResults(ctx, t.ID); err != nil {
@@ -332,25 +334,19 @@ func (s *Service) liveBoards(ctx context.Context, tournamentID int64) (*liveBuil
 // shown. Only the games whose record changed since kept (the last build's
 // records) are read and replayed again.
 func (s *Service) buildLive(ctx context.Context, tournamentID int64, kept liveRecords) (*Live, liveRecords, error) {
-	h, err := s.readHall(ctx, tournamentID)
+	var round map[int64]int // the round each division shows, by divKey
+	h, err := s.readHall(ctx, tournamentID, func(t *Tournament) ([]Game, error) {
+		var rounds []int
+		var err error
+		if round, rounds, err = s.shownRounds(ctx, t); err != nil {
+			return nil, err
+		}
+		return s.Store.ListGamesInRounds(ctx, t.ID, rounds)
+	})
 	if err != nil {
 		return nil, nil, err
 	}
-	key := func(g *Game) int64 {
-		if g.DivisionID == nil {
-			return 0
-		}
-		return *g.DivisionID
-	}
-	round := map[int64]int{}
-	for _, g := range h.all {
-		if k := key(&g); round[k] != h.t.CurrentRound {
-			round[k] = max(round[k], g.Round)
-			if g.Round == h.t.CurrentRound {
-				round[k] = h.t.CurrentRound // the current round wins over later ones paired ahead
-			}
-		}
-	}
+	key := func(g *Game) int64 { return divKey(g.DivisionID) }
 	rk := liveRulesOf(h.t)
 	shown := func(g *Game) bool { return g.Round == round[key(g)] }
 	if err := s.replayHall(ctx, h, func(g *Game, official *Result) bool {
@@ -399,6 +395,36 @@ func (s *Service) buildLive(ctx context.Context, tournamentID int64, kept liveRe
 		slices.SortFunc(out.Divisions[i].Tables, func(a, b LiveTable) int { return a.Table - b.Table })
 	}
 	return out, records, nil
+}
+
+// shownRounds is the round each division's live boards show, by
+// divKey: the current round where the division has games in it (it
+// wins over later rounds paired ahead), else its latest round with games;
+// and those rounds, each once. Only the rounds are read, not the games: an
+// event's games grow by a few hundred a round, and the boards are built
+// several times a second.
+func (s *Service) shownRounds(ctx context.Context, t *Tournament) (map[int64]int, []int, error) {
+	rs, err := s.Store.GameRounds(ctx, t.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	round := map[int64]int{}
+	for _, r := range rs {
+		if k := divKey(r.DivisionID); round[k] != t.CurrentRound {
+			round[k] = max(round[k], r.Number)
+			if r.Number == t.CurrentRound {
+				round[k] = t.CurrentRound
+			}
+		}
+	}
+	var rounds []int
+	for _, n := range round {
+		if !slices.Contains(rounds, n) {
+			rounds = append(rounds, n)
+		}
+	}
+	slices.Sort(rounds)
+	return round, rounds, nil
 }
 
 // playOf describes the active event i of a replay if it is a play (nil

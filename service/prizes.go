@@ -322,8 +322,8 @@ func (s *Service) Prizes(ctx context.Context, tournamentID int64) (*PrizesView, 
 	return s.awardPrizes(ctx, prizes, states)
 }
 
-// divKey is a division's key among the prize table's: 0 for the
-// players of a tournament without divisions.
+// divKey is a division's key in maps by division (the prize table's,
+// the live boards' rounds): 0 for no division.
 func divKey(id *int64) int64 {
 	if id == nil {
 		return 0

@@ -41,6 +41,11 @@ type Store interface {
 	CreateGame(ctx context.Context, g *Game) error
 	GetGame(ctx context.Context, id int64) (*Game, error)
 	ListGames(ctx context.Context, tournamentID int64) ([]Game, error)
+	// ListGamesInRounds is ListGames for the games of some rounds only.
+	ListGamesInRounds(ctx context.Context, tournamentID int64, rounds []int) ([]Game, error)
+	// GameRounds are the rounds the tournament has games in, each with its
+	// division (Round.ID 0), in no set order.
+	GameRounds(ctx context.Context, tournamentID int64) ([]Round, error)
 	UpdateGame(ctx context.Context, g *Game) error
 	// ClaimGame is the first write of any change to a game's turn events:
 	// it moves the game past the version the change was decided on, or

@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"strings"
 
 	"gorm.io/gorm"
 
@@ -59,6 +61,45 @@ func (s *Store) GetGame(ctx context.Context, id int64) (*service.Game, error) {
 // ListGames returns a tournament's games with their seats, by id.
 func (s *Store) ListGames(ctx context.Context, tournamentID int64) ([]service.Game, error) {
 	games, err := s.loadGames(ctx, s.reader(ctx), "games.tournament_id = ?", tournamentID)
+	if err != nil {
+		return nil, wrap("list games", err)
+	}
+	return games, nil
+}
+
+// GameRounds returns the rounds a tournament has games in, each with its
+// division (Round.ID is 0), in no set order: what the live
+// boards look at to pick the round each division shows, without reading
+// every game of the event.
+func (s *Store) GameRounds(ctx context.Context, tournamentID int64) ([]service.Round, error) {
+	c, err := s.conn(s.reader(ctx))
+	if err != nil {
+		return nil, wrap("game rounds", err)
+	}
+	rs, err := queryAll(ctx, c, `SELECT DISTINCT division_id, round FROM games WHERE tournament_id = ?`, func(rows *sql.Rows) (service.Round, error) {
+		var division nullInt
+		r := service.Round{TournamentID: tournamentID}
+		err := rows.Scan(&division, &r.Number)
+		r.DivisionID = division.int64Ptr()
+		return r, err
+	}, tournamentID)
+	if err != nil {
+		return nil, wrap("game rounds", err)
+	}
+	return rs, nil
+}
+
+// ListGamesInRounds is ListGames for the games of some rounds only.
+func (s *Store) ListGamesInRounds(ctx context.Context, tournamentID int64, rounds []int) ([]service.Game, error) {
+	if len(rounds) == 0 {
+		return []service.Game{}, nil
+	}
+	args := []any{tournamentID}
+	for _, r := range rounds {
+		args = append(args, r)
+	}
+	in := strings.Repeat("?, ", len(rounds)-1) + "?"
+	games, err := s.loadGames(ctx, s.reader(ctx), "games.tournament_id = ? AND games.round IN ("+in+")", args...)
 	if err != nil {
 		return nil, wrap("list games", err)
 	}

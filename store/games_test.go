@@ -106,3 +106,64 @@ func TestGameConstraints(t *testing.T) {
 		t.Fatalf("a failed update changed the game: %+v", got)
 	}
 }
+
+// GameRounds names each (division, round) that has games once, and
+// ListGamesInRounds reads the games of the rounds asked for, seats and
+// all, as ListGames does.
+func TestGameRoundsAndGamesInRounds(t *testing.T) {
+	s := mustOpen(t)
+	ctx := context.Background()
+	tr := mustTournament(t, s)
+	other := mustTournament(t, s)
+	d := &service.Division{TournamentID: tr.ID, Name: "A"}
+	ok(t, s.CreateDivision(ctx, d))
+	a, b := mustPlayer(t, s, tr.ID, "Ann"), mustPlayer(t, s, tr.ID, "Bob")
+	for _, g := range []*service.Game{
+		{TournamentID: tr.ID, DivisionID: &d.ID, Round: 1, Table: 1, Seats: []int64{a.ID, b.ID}},
+		{TournamentID: tr.ID, DivisionID: &d.ID, Round: 1, Table: 2},
+		{TournamentID: tr.ID, DivisionID: &d.ID, Round: 3, Table: 1, Seats: []int64{b.ID, a.ID}},
+		{TournamentID: tr.ID, Round: 2, Table: 1},
+		{TournamentID: other.ID, Round: 7, Table: 1},
+	} {
+		ok(t, s.CreateGame(ctx, g))
+	}
+	rs, err := s.GameRounds(ctx, tr.ID)
+	ok(t, err)
+	got := map[[2]int64]int{}
+	for _, r := range rs {
+		var div int64
+		if r.DivisionID != nil {
+			div = *r.DivisionID
+		}
+		got[[2]int64{div, int64(r.Number)}]++
+		if r.ID != 0 || r.TournamentID != tr.ID {
+			t.Errorf("round %+v", r)
+		}
+	}
+	want := map[[2]int64]int{{d.ID, 1}: 1, {d.ID, 3}: 1, {0, 2}: 1}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("game rounds %v, want %v", got, want)
+	}
+	all, err := s.ListGames(ctx, tr.ID)
+	ok(t, err)
+	for _, c := range []struct {
+		rounds []int
+		want   []int // indexes into all
+	}{
+		{nil, nil},
+		{[]int{1}, []int{0, 1}},
+		{[]int{3, 2}, []int{2, 3}},
+		{[]int{1, 2, 3, 7}, []int{0, 1, 2, 3}},
+		{[]int{5}, nil},
+	} {
+		gs, err := s.ListGamesInRounds(ctx, tr.ID, c.rounds)
+		ok(t, err)
+		wantGames := []service.Game{}
+		for _, i := range c.want {
+			wantGames = append(wantGames, all[i])
+		}
+		if !reflect.DeepEqual(gs, wantGames) {
+			t.Errorf("rounds %v: %+v, want %+v", c.rounds, gs, wantGames)
+		}
+	}
+}
