@@ -8,7 +8,9 @@ import "context"
 // held a play that might be one, not told of yet).
 func TellHighlights(ctx context.Context, s *Service, tournamentID, gameID int64) (told []Highlight, replayed bool) {
 	no := Notice{Kind: NoticeGame, TournamentID: tournamentID, GameID: gameID, Status: StatusInProgress}
-	replayed = s.playsToTell(ctx, no)
+	if g, err := s.Store.GetGame(ctx, gameID); err == nil {
+		replayed = s.playsToTell(ctx, tournamentID, g)
+	}
 	return s.tellHighlights(ctx, no), replayed
 }
 

@@ -87,10 +87,11 @@ func (s *Service) newHighlights(ctx context.Context, no Notice) []Highlight {
 		// A turn of a game in play: only its plays can be new, and only
 		// it is read (not the whole tournament, at every turn); and
 		// replayed only if it holds a play that may be one.
-		if !s.playsToTell(ctx, no) {
+		g, err := s.Store.GetGame(ctx, no.GameID)
+		if err != nil || g.TournamentID != no.TournamentID || !s.playsToTell(ctx, no.TournamentID, g) {
 			return nil
 		}
-		h, l, err := s.loadHallGame(ctx, no.TournamentID, no.GameID)
+		h, l, err := s.loadHallGame(ctx, g)
 		if err != nil || l == nil {
 			return nil
 		}
@@ -121,28 +122,25 @@ func (s *Service) newHighlights(ctx context.Context, no Notice) []Highlight {
 	return out
 }
 
-// playsToTell: the game of a notice holds a play not told of yet that may
-// be a highlight (one that scored BigPlay or more, or a bingo), so that
+// playsToTell: game g holds a play not told of yet that may be a
+// highlight (one that scored BigPlay or more, or a bingo), so that
 // replaying it may find something new. Most turns hold none: a hall's
 // every turn is told to the highlights while anyone watches, and a replay
 // each time cost more than all the live boards' builds. What is told is
 // decided by the replay (playHighlights, behind the broadcast delay);
 // this only spares the replays that could find nothing. On doubt (a read
 // that fails), it says yes.
-func (s *Service) playsToTell(ctx context.Context, no Notice) bool {
-	g, err := s.Store.GetGame(ctx, no.GameID)
-	if err != nil {
-		return true
-	}
+func (s *Service) playsToTell(ctx context.Context, tournamentID int64, g *Game) bool {
 	events, ok := s.games.look(g.ID, g.Version)
 	if !ok {
+		var err error
 		if events, err = s.Store.ListTurns(ctx, g.ID); err != nil {
 			return true
 		}
 	}
 	for _, e := range events {
 		if e.Kind == EventMove && !e.Undone && (e.Score >= BigPlay || mayBeBingo(e.Breakdown)) &&
-			!s.told.playTold(no.TournamentID, g.ID, e.Seq) {
+			!s.told.playTold(tournamentID, g.ID, e.Seq) {
 			return true
 		}
 	}

@@ -218,17 +218,13 @@ func (s *Service) replayHall(ctx context.Context, h *hallGames, keep func(g *Gam
 	return nil
 }
 
-// loadHallGame is loadHallGames for one game, read alone (its players,
-// its record; no results): what a turn of a game in play can change. Nil
-// for a game not in the tournament, or whose record does not replay.
-func (s *Service) loadHallGame(ctx context.Context, tournamentID, gameID int64) (*hallGames, *loaded, error) {
-	t, err := s.Store.GetTournament(ctx, tournamentID)
+// loadHallGame is loadHallGames for one game g, already read, alone (its
+// players, its record; no results): what a turn of a game in play can
+// change. Nil for a game whose record does not replay.
+func (s *Service) loadHallGame(ctx context.Context, g *Game) (*hallGames, *loaded, error) {
+	t, err := s.Store.GetTournament(ctx, g.TournamentID)
 	if err != nil {
-		return nil, nil, notFound(err, "tournament %d", tournamentID)
-	}
-	g, err := s.Store.GetGame(ctx, gameID)
-	if err != nil || g.TournamentID != tournamentID {
-		return nil, nil, err
+		return nil, nil, notFound(err, "tournament %d", g.TournamentID)
 	}
 	h := &hallGames{t: t, players: map[int64]Player{}, tables: map[int64]int{g.ID: g.Table}}
 	names := map[int64]string{}
