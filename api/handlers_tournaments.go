@@ -88,7 +88,7 @@ func (s *Server) listDivisions(c *gin.Context) {
 }
 
 func (s *Server) updateDivision(c *gin.Context) {
-	var in service.DivisionInput
+	var in service.DivisionChange
 	p := parse(c)
 	id, division := p.id("id"), p.id("division")
 	if p.body(&in); s.failed(c, p) {

@@ -231,7 +231,7 @@ func TestStandingsChainIsConfigurable(t *testing.T) {
 	e.game(1, "Cat", "Dan", 480, 300)
 	wantStandings(t, e.standings(""), "1 Ann 1-0 +50", "2 Cat 1-0 +180", "3 Bob 0-1 -50", "4 Dan 0-1 -180")
 	must[service.Division](t, e.patch(e.path(fmt.Sprintf("/divisions/%d", *e.division)), e.Director,
-		map[string]any{"settings": map[string]any{}, "reason": "NASPA chain after all"}), http.StatusOK)
+		map[string]any{"settings": map[string]any{"chain": nil}, "reason": "NASPA chain after all"}), http.StatusOK)
 	wantStandings(t, e.standings(""), "1 Cat 1-0 +180", "2 Ann 1-0 +50", "3 Bob 0-1 -50", "4 Dan 0-1 -180")
 	// The change is in the audit log, with the rules before and after.
 	audit := must[[]service.AuditEntry](t, e.get(e.path("/audit"), e.Director), http.StatusOK)

@@ -228,8 +228,8 @@ func (s *Service) ListTournaments(ctx context.Context) ([]Tournament, error) {
 // Variants lists the rule variants a tournament can choose.
 func (s *Service) Variants() []*scoring.Variant { return scoring.Variants() }
 
-// DivisionInput names a division and sets its rules (nil: kept, or
-// the defaults for a new division).
+// DivisionInput names a new division and sets its rules (nil: the
+// defaults). A change to a division is a DivisionChange.
 type DivisionInput struct {
 	Name     string            `json:"name"`
 	Settings *DivisionSettings `json:"settings"`
@@ -263,10 +263,12 @@ func (s *Service) CreateDivision(ctx context.Context, a Actor, tournamentID int6
 }
 
 // UpdateDivision renames a division or changes its rules; an empty name
-// keeps the name when settings are given. Settings replace the old ones
-// whole. The change is in the audit log (with the director's reason), and
-// watchers are told, since standings may follow new rules (caps, chain).
-func (s *Service) UpdateDivision(ctx context.Context, a Actor, tournamentID, id int64, in DivisionInput) (*Division, error) {
+// keeps the name when settings are given. The settings change key by key
+// (a merge patch: see SettingsPatch), and the rules that result are
+// checked as whole settings are. The change is in the audit log (with the
+// director's reason, the division before and after), and watchers are
+// told, since standings may follow new rules (caps, chain).
+func (s *Service) UpdateDivision(ctx context.Context, a Actor, tournamentID, id int64, in DivisionChange) (*Division, error) {
 	if err := requireDirector(a); err != nil {
 		return nil, err
 	}
@@ -285,20 +287,22 @@ func (s *Service) UpdateDivision(ctx context.Context, a Actor, tournamentID, id 
 			if err := checkName("the division's name", name); err != nil {
 				return err
 			}
-			if name != "" || in.Settings == nil {
+			if name != "" || !in.Settings.given() {
 				if d.Name = name; d.Name == "" {
 					return Errorf(KindInvalid, "missing-name", "a division needs a name")
 				}
 			}
-			if in.Settings != nil {
+			if in.Settings.given() {
 				t, err := s.Store.GetTournament(ctx, tournamentID)
 				if err != nil {
 					return err
 				}
-				if err := in.Settings.check(t.Variant); err != nil {
+				if d.Settings, err = d.Settings.patched(in.Settings); err != nil {
 					return err
 				}
-				d.Settings = *in.Settings
+				if err := d.Settings.check(t.Variant); err != nil {
+					return err
+				}
 			}
 			if err := s.Store.UpdateDivision(ctx, &d); err != nil {
 				return err
