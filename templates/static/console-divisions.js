@@ -1,8 +1,10 @@
 // Setup: a division's rules, edited in place. Each division in the list
-// gets an "Edit rules" button opening a form with every setting the
-// service knows (DivisionSettings); saving replaces the settings whole,
-// with a reason for the audit log. console-setup.js draws the list and
-// announces it with "divisions-rendered".
+// gets an "Edit rules" button opening a form with the settings a director
+// sets by hand (DivisionSettings); saving sends only the rules the form
+// shows (each its value, or null for one left empty: its default), as a
+// merge patch, with a reason for the audit log, so the rules it does not
+// show (teams, groups, ratings, the lowest score) are kept. console-setup.js
+// draws the list and announces it with "divisions-rendered".
 (function () {
   "use strict";
   var C = Console, el = C.el;
@@ -42,6 +44,7 @@
       row(field("Bye spread", number("bye_spread", s.bye_spread, "realm's")), field("Forfeit spread", number("forfeit_spread", s.forfeit_spread, "realm's")),
         field("Highest score", number("max_score", s.max_score || "", "2500"))),
       row(field("Spread cap per round", input("spread_caps", (s.spread_caps || []).join(", "), { placeholder: "none; e.g. 500, or 300, 400" }), "grow")),
+      row(field("Class floors (ratings, highest first)", input("class_floors", (s.class_floors || []).join(", "), { placeholder: "no classes; e.g. 1800, 1500 makes A, B and C" }), "grow")),
       row(field("Withdrawal: later rounds", select("withdrawal", "forfeit loss", UNPLAYED, s.withdrawal)),
         field("Late entry: missed rounds", select("late_entry", "forfeit loss", UNPLAYED, s.late_entry))),
       row(check("gibson", "Gibsonize: pair a clinched leader away from contenders", g.enabled)),
@@ -51,18 +54,20 @@
       el("p", { className: "form-status", role: "status", hidden: true }));
     form.querySelector(".cancel").addEventListener("click", function () { delete editing[d.id]; form.parentNode.remove(); });
     C.submit(form, function () {
-      var f = form.elements, out = {};
-      if (C.num(f.rounds.value)) out.rounds = C.num(f.rounds.value);
-      ["realm", "first_round_pairing", "pairing", "starts", "withdrawal", "late_entry"].forEach(function (k) { if (f[k].value) out[k] = f[k].value; });
-      if (f.chain.value.trim()) out.chain = list(f.chain.value.toLowerCase());
-      if (f.spread_caps.value.trim()) out.spread_caps = list(f.spread_caps.value, true);
-      ["bye_spread", "forfeit_spread", "max_score"].forEach(function (k) { if (C.num(f[k].value) !== null) out[k] = C.num(f[k].value); });
-      if (f.avoid_repeats.checked) out.avoid_repeats = true;
-      if (f.gibson.checked || C.num(f.gibson_spread.value) || C.num(f.prize_places.value)) {
-        out.gibson = { enabled: f.gibson.checked };
-        if (C.num(f.gibson_spread.value)) out.gibson.spread_per_round = C.num(f.gibson_spread.value);
-        if (C.num(f.prize_places.value)) out.gibson.prize_places = C.num(f.prize_places.value);
-      }
+      var f = form.elements, num = function (k) { return C.num(f[k].value); };
+      // Every rule the form shows, null where it is left empty (the
+      // default applies again); what it does not show is not sent.
+      var out = {
+        rounds: num("rounds") || null,
+        chain: f.chain.value.trim() ? list(f.chain.value.toLowerCase()) : null,
+        spread_caps: f.spread_caps.value.trim() ? list(f.spread_caps.value, true) : null,
+        class_floors: f.class_floors.value.trim() ? list(f.class_floors.value, true) : null,
+        bye_spread: num("bye_spread"), forfeit_spread: num("forfeit_spread"), max_score: num("max_score") || null,
+        avoid_repeats: f.avoid_repeats.checked || null,
+        gibson: f.gibson.checked || num("gibson_spread") || num("prize_places")
+          ? { enabled: f.gibson.checked, spread_per_round: num("gibson_spread") || null, prize_places: num("prize_places") || null } : null
+      };
+      ["realm", "first_round_pairing", "pairing", "starts", "withdrawal", "late_entry"].forEach(function (k) { out[k] = f[k].value || null; });
       return C.api("PATCH", C.base + "/divisions/" + d.id, { name: f.name.value.trim(), settings: out, reason: f.reason.value.trim() }).then(function (saved) {
         return C.loadDivisions().then(function () { return "Division " + saved.name + ": rules saved."; });
       });

@@ -57,6 +57,14 @@
     return out;
   }
 
+  // classFloors says a division's classes: "classes A 1800+, B 1500+, C"
+  // for floors [1800, 1500] (see service/classes.go), "" for none.
+  function classFloors(floors) {
+    if (!floors || !floors.length) return "";
+    var out = floors.map(function (f, i) { return String.fromCharCode(65 + i) + " " + f + "+"; });
+    return "classes " + out.concat(String.fromCharCode(65 + floors.length)).join(", ");
+  }
+
   function loadDivisions() {
     return Promise.all([C.api("GET", C.base + "/divisions"), audit()]).then(function (got) {
       var ds = got[0], paired = roundOnePairings(got[1], got[0]);
@@ -68,7 +76,8 @@
         ul.appendChild(el("li", { dataset: { division: String(d.id) } }, el("strong", {}, d.name), " ", el("span", { className: "small division-summary" },
           [s.rounds ? s.rounds + " rounds" : "", C.pairingSummary(d, paired[d.id]),
             s.starts === "score-groups" ? "score groups before starts" : "", s.realm ? s.realm.toUpperCase() : "",
-            (s.spread_caps || []).length ? "spread cap " + s.spread_caps.join("/") : "", s.gibson && s.gibson.enabled ? "Gibsonized" : ""].filter(Boolean).join(" · "))));
+            (s.spread_caps || []).length ? "spread cap " + s.spread_caps.join("/") : "", s.gibson && s.gibson.enabled ? "Gibsonized" : "",
+            classFloors(s.class_floors)].filter(Boolean).join(" · "))));
       });
       document.dispatchEvent(new CustomEvent("divisions-rendered", { detail: ds }));
       if (!ds.length) ul.appendChild(el("li", { className: "small" }, "None: all players play in one group."));
@@ -187,7 +196,7 @@
         el("option", { value: "forfeit" }, "forfeit losses"), el("option", { value: "bye" }, "byes"), el("option", { value: "none" }, "neither"))),
       el("button", { type: "submit", className: "warn" }, "Withdraw"),
       el("button", { type: "button", className: "cancel" }, "Keep playing"));
-    var tr = el("tr", { className: "withdraw-line" }, el("td", { colSpan: 6 }, f));
+    var tr = el("tr", { className: "withdraw-line" }, el("td", { colSpan: 7 }, f));
     f.querySelector(".cancel").addEventListener("click", function () { tr.remove(); });
     f.addEventListener("submit", function (e) {
       e.preventDefault();
@@ -205,8 +214,9 @@
     pstatus.hidden = false;
   }
 
-  // editForm changes a player's name, rating or division, in a line below
-  // theirs, with a reason for the audit log. Only what changed is sent; a
+  // editForm changes a player's name, rating, class or division, in a line
+  // below theirs, with a reason for the audit log. A class left empty
+  // comes from the division's class floors. Only what changed is sent; a
   // refusal (a division once the player is paired, an empty name) is
   // shown in the form in the server's words.
   function editForm(p) {
@@ -217,12 +227,14 @@
     var f = el("form", { className: "edit-player fields-form" },
       el("label", { className: "grow" }, "Name", el("input", { name: "name", value: p.name, required: true, maxLength: 200, autocomplete: "off" })),
       el("label", { className: "short" }, "Rating", el("input", { name: "rating", type: "number", min: 0, max: 4000, inputMode: "numeric", value: p.rating ? String(p.rating) : "" })),
+      el("label", { className: "short" }, "Class", el("input", { name: "class", value: p.class || "", maxLength: 8, autocomplete: "off", placeholder: "by rating",
+        title: "A class set by hand (A, B, …); empty: the division's class floors decide" })),
       el("label", { className: "short" }, "Division", division),
       el("label", { className: "grow" }, "Why?", el("input", { name: "reason", required: true, maxLength: 200, placeholder: "e.g. misspelt on the entry form", autocomplete: "off" })),
       el("button", { type: "submit", className: "primary" }, "Save"),
       el("button", { type: "button", className: "cancel" }, "Cancel"),
       el("p", { className: "form-status", role: "status", hidden: true }));
-    var tr = el("tr", { className: "edit-line", dataset: { edit: String(p.id) } }, el("td", { colSpan: 6 }, f));
+    var tr = el("tr", { className: "edit-line", dataset: { edit: String(p.id) } }, el("td", { colSpan: 7 }, f));
     f.querySelector(".cancel").addEventListener("click", function () { tr.remove(); });
     f.addEventListener("keydown", function (e) { if (e.key === "Escape") tr.remove(); });
     C.submit(f, function () {
@@ -230,8 +242,10 @@
       var name = v.name.value.trim(), rating = C.num(v.rating.value) || 0, div = v.division_id.value ? parseInt(v.division_id.value, 10) : null;
       if (name !== p.name) { body.name = name; changed.push("name"); }
       if (rating !== (p.rating || 0)) { body.rating = rating; changed.push("rating"); }
+      var cls = v["class"].value.trim();
+      if (cls !== (p.class || "")) { body["class"] = cls; changed.push("class"); }
       if (div !== null && div !== p.division_id) { body.division_id = div; changed.push("division"); }
-      if (!changed.length) throw new Error("Nothing to save: change the name, the rating or the division first.");
+      if (!changed.length) throw new Error("Nothing to save: change the name, the rating, the class or the division first.");
       return C.api("PATCH", C.base + "/players/" + p.id, body).then(function (np) {
         tr.remove();
         return loadPlayers().then(function () {
@@ -267,9 +281,9 @@
       ps.forEach(function (p) {
         var btn = p.withdrawn ? el("button", { type: "button", className: "small-btn" }, "Reinstate")
           : el("button", { type: "button", className: "small-btn warn" }, "Withdraw…");
-        var edit = el("button", { type: "button", className: "small-btn edit-player-btn", title: "Change " + p.name + "'s name, rating or division" }, "Edit…");
+        var edit = el("button", { type: "button", className: "small-btn edit-player-btn", title: "Change " + p.name + "'s name, rating, class or division" }, "Edit…");
         var tr = el("tr", { className: p.withdrawn ? "withdrawn" : "", dataset: { player: String(p.id) } },
-          el("td", { className: "num" }, p.id), el("td", {}, p.name), el("td", { className: "num" }, p.rating || ""),
+          el("td", { className: "num" }, p.id), el("td", {}, p.name), el("td", { className: "num" }, p.rating || ""), el("td", { className: "class" }, p.class || ""),
           el("td", {}, divisionName(p.division_id)), el.apply(null, ["td", { className: "standing" }].concat(standing(p, why[p.id]))),
           el("td", { className: "actions" }, btn, " ", edit));
         edit.addEventListener("click", function () {
@@ -288,7 +302,7 @@
         tb.appendChild(tr);
         if (open[p.id]) tb.appendChild(open[p.id]);
       });
-      if (!ps.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 6, className: "small" }, "No players yet.")));
+      if (!ps.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 7, className: "small" }, "No players yet.")));
     });
   }
 
