@@ -22,7 +22,9 @@ func TestBrowserConsoleRulesKeepClassFloors(t *testing.T) {
 	must[service.Division](t, f.patch(f.tpath(fmt.Sprintf("/divisions/%d", a.ID)), f.Director,
 		map[string]any{"settings": map[string]any{"class_floors": []int{1600}}, "reason": "classes"}), http.StatusOK)
 	ann := must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": "Ann", "rating": 1700, "division_id": b.ID}), http.StatusCreated)
-	edit := func(d service.Division) string { return fmt.Sprintf(`#divisions form.division-edit[data-division="%d"]`, d.ID) }
+	edit := func(d service.Division) string {
+		return fmt.Sprintf(`#divisions form.division-edit[data-division="%d"]`, d.ID)
+	}
 	summary := func(d service.Division) string {
 		return `document.querySelector('#divisions li[data-division="` + itoa(d.ID) + `"] .division-summary').textContent`
 	}
