@@ -41,6 +41,7 @@ func TestBrowserConsolePrizes(t *testing.T) {
 		waitFor(row(0, "prize-name")+`.startsWith("Champion") && `+row(1, "prize-name")+`.startsWith("High win") && `+row(2, "prize-name")+`.startsWith("Best dressed")`),
 		waitFor(`document.querySelector('#prizes button[aria-label="Move prize 1 up"]').disabled`),
 		submitForm("#save-form", "Saved: 3 prizes."),
+		waitFor(`document.querySelector("#add-form .form-status").hidden`), // no stale "Save the prize table to keep it"
 		waitFor(row(2, "winners")+` === "Emely"`),
 		waitFor(row(0, "winners")+` === "nobody yet"`),
 		waitFor(`document.getElementById("prizes-state").textContent.startsWith("Provisional")`),
@@ -55,6 +56,7 @@ func TestBrowserConsolePrizes(t *testing.T) {
 		// A prize the server refuses: plain words, nothing saved.
 		add(setValue(`#add-form [name="type"]`, "class-rank"), setValue(`#add-form [name="class"]`, "B-1")),
 		submitForm("#save-form", "Nothing was saved."),
+		waitFor(`!document.querySelector("#add-form .form-status").hidden`), // not saved: still to save
 		waitFor(`document.querySelector("#save-form .form-status").textContent.startsWith("Prize 4 (Class B-1, 1st place): a class is a short word of letters and digits")`),
 		waitFor(`!document.body.innerText.includes("bad-class")`),
 	)

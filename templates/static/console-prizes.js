@@ -233,6 +233,7 @@
       view = v; dirty = false;
       table = v.prizes.map(kept);
       saveForm.elements.reason.value = "";
+      C.status(form, ""); // "Save the prize table to keep it" is done
       render();
       return "Saved: " + plural(table.length, "prize") + ".";
     }, function (err) { throw new Error(plain(err)); });
