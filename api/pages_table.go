@@ -137,6 +137,10 @@ func (p *pages) table(c *gin.Context) {
 		return
 	}
 	v, err := p.s.svc.TableGame(c.Request.Context(), a, a.TournamentID, table)
+	if e := service.AsError(err); err != nil && e.Type == service.CodeNoGameAtTable {
+		p.tableWaiting(c, a.TournamentID, table)
+		return
+	}
 	if err != nil {
 		p.pageError(c, err)
 		return
@@ -149,6 +153,31 @@ func (p *pages) table(c *gin.Context) {
 	tp := newTablePage(v, layout, csrfFor(token))
 	tp.Teams = v.Teams
 	p.render(c, http.StatusOK, "table", tp)
+}
+
+// noGameWords: what a signed-in tablet says while its table has no game
+// in the current round (its page opens the game once there is one).
+const noGameWords = "No game for this table this round."
+
+// tableWaiting is a signed-in tablet's page while its table has no game
+// in the current round: it says so, and follows the round (table-follow.js)
+// until the director pairs the table or makes another round current.
+func (p *pages) tableWaiting(c *gin.Context, tournamentID int64, table int) {
+	t, err := p.s.svc.GetTournament(c.Request.Context(), tournamentID)
+	if err != nil {
+		p.pageError(c, err)
+		return
+	}
+	p.render(c, http.StatusOK, "table_waiting", tableWaitingPage{
+		page:  page{Title: fmt.Sprintf("Table %d", table), BodyClass: "tablet", Styles: []string{"table.css"}},
+		Table: table, Round: t.CurrentRound, TournamentID: tournamentID, Words: noGameWords})
+}
+
+type tableWaitingPage struct {
+	page
+	Table, Round int
+	TournamentID int64
+	Words        string
 }
 
 type tablePage struct {

@@ -7,6 +7,10 @@ import (
 	"tourney/scoring"
 )
 
+// CodeNoGameAtTable: a table has no game in the current round (its
+// tablet says so and waits for one).
+const CodeNoGameAtTable = "no-game-at-table"
+
 // TableGame is the game at a table in the tournament's current round, as
 // the actor may read it.
 func (s *Service) TableGame(ctx context.Context, a Actor, tournamentID int64, table int) (*GameView, error) {
@@ -23,7 +27,7 @@ func (s *Service) TableGame(ctx context.Context, a Actor, tournamentID int64, ta
 			return s.GetGame(ctx, a, g.ID)
 		}
 	}
-	return nil, Errorf(KindNotFound, "no-game-at-table", "table %d has no game in round %d yet", table, t.CurrentRound)
+	return nil, Errorf(KindNotFound, CodeNoGameAtTable, "table %d has no game in round %d yet", table, t.CurrentRound)
 }
 
 // RoundGames are the games of the tournament's current round in table

@@ -1,0 +1,57 @@
+// The table's tablet follows the round: when the director makes another
+// round current, or pairs or changes the current round, the page opens
+// the table's game in the round now current (or says there is none) by
+// itself, within a second or two, with nothing for the players to do.
+// It hears the tournament's public updates (/t/{id}/updates: "tournament"
+// when the current round changes, "pairings" when a round is paired or
+// changed) and asks the server what changed; while the stream is down it
+// asks every FALLBACK_MS. Which game is at the table is the server's
+// rule (TableGame: the current round's game with the table's number, in
+// whichever division): the page only opens /table/N again, which shows
+// that game, or "No game for this table this round".
+//
+// Used by the game page (table.html, data-game the game shown) and the
+// page without a game (table_waiting.html); <main> says the tournament,
+// the table and the round shown.
+(function () {
+  "use strict";
+  var main = document.querySelector("main[data-follow]");
+  if (!main) return;
+  var d = main.dataset, round = parseInt(d.round, 10), table = parseInt(d.table, 10), game = d.game || "";
+  var FALLBACK_MS = 10000, WAIT_MS = 2000;
+
+  function get(path) {
+    return fetch(path, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : { missing: r.status === 404 }; });
+  }
+  // busy: the players have entries waiting to be sent to the game shown
+  // (offline): they are not dropped by opening another page.
+  function busy() {
+    var T = window.tourneyTable;
+    return !!(T && T.queue && (T.queue().length || (T.sending && T.sending.busy)));
+  }
+  var going = false;
+  function go() {
+    if (going) return;
+    if (busy()) { setTimeout(go, WAIT_MS); return; }
+    going = true;
+    location.replace(location.pathname);
+  }
+  // check: has the round moved on, or the table's game changed?
+  function check() {
+    if (going) return;
+    get("/api/v1/tournaments/" + d.tournament).then(function (t) {
+      if (t.current_round && t.current_round !== round) { go(); return; }
+      if (!game) { go(); return; } // perhaps paired now: the server says
+      return get("/api/v1/games/" + game).then(function (g) {
+        if (g.missing || (g.id && (g.round !== round || g.table !== table))) go();
+      });
+    }).catch(function () { /* offline: the next notice or look */ });
+  }
+  var es = null;
+  if (window.EventSource) {
+    es = new EventSource("/t/" + d.tournament + "/updates");
+    ["tournament", "pairings"].forEach(function (kind) { es.addEventListener(kind, check); });
+    window.addEventListener("pagehide", function () { es.close(); });
+  }
+  setInterval(function () { if (!es || es.readyState !== EventSource.OPEN) check(); }, FALLBACK_MS);
+})();
