@@ -138,7 +138,7 @@ func (p *pages) table(c *gin.Context) {
 	}
 	v, err := p.s.svc.TableGame(c.Request.Context(), a, a.TournamentID, table)
 	if e := service.AsError(err); err != nil && e.Type == service.CodeNoGameAtTable {
-		p.tableWaiting(c, a.TournamentID, table)
+		p.tableWaiting(c, a.TournamentID, table, csrfFor(token))
 		return
 	}
 	if err != nil {
@@ -162,14 +162,14 @@ const noGameWords = "No game for this table this round."
 // tableWaiting is a signed-in tablet's page while its table has no game
 // in the current round: it says so, and follows the round (table-follow.js)
 // until the director pairs the table or makes another round current.
-func (p *pages) tableWaiting(c *gin.Context, tournamentID int64, table int) {
+func (p *pages) tableWaiting(c *gin.Context, tournamentID int64, table int, csrf string) {
 	t, err := p.s.svc.GetTournament(c.Request.Context(), tournamentID)
 	if err != nil {
 		p.pageError(c, err)
 		return
 	}
 	p.render(c, http.StatusOK, "table_waiting", tableWaitingPage{
-		page:  page{Title: fmt.Sprintf("Table %d", table), BodyClass: "tablet", Styles: []string{"table.css"}},
+		page:  page{Title: fmt.Sprintf("Table %d", table), BodyClass: "tablet", CSRF: csrf, Styles: []string{"table.css"}},
 		Table: table, Round: t.CurrentRound, TournamentID: tournamentID, Words: noGameWords})
 }
 

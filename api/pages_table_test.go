@@ -9,9 +9,9 @@ import (
 )
 
 // tableScripts are the table page's scripts in the order they must load:
-// table-core.js makes the namespace the others fill in, and table.js,
-// last, starts the page.
-var tableScripts = []string{"table-core.js", "table-dialog.js", "table-words.js", "table-log.js", "table-board.js", "table-queue.js", "table-entry.js", "table-turns.js", "table-end.js", "table.js"}
+// table-core.js makes the namespace the others fill in, and table.js
+// starts the page; table-follow.js, after it, follows the round.
+var tableScripts = []string{"table-core.js", "table-dialog.js", "table-words.js", "table-log.js", "table-board.js", "table-queue.js", "table-entry.js", "table-turns.js", "table-end.js", "table.js", "table-follow.js"}
 
 // The table page links its own stylesheet and scripts (in order), and the
 // game it embeds for the scripts carries the confirmations.
@@ -54,4 +54,14 @@ func TestTablePageFinishedGame(t *testing.T) {
 	b, _ := signInTable(t, f)
 	wantPage(t, b.get("/table/1"), http.StatusOK, "finished", "Doug confirms the result 451-345", `"confirmed":[true,false]`,
 		`class="score">451<`, `class="score">345<`)
+}
+
+// A signed-in tablet whose table has no game in the current round says so
+// in plain words (not as a sign-in problem) and follows the round.
+func TestTablePageNoGameThisRound(t *testing.T) {
+	f := newFixture(t)
+	must[service.Tournament](t, f.patch(f.tpath(""), f.Director, map[string]any{"current_round": 2, "force": true, "reason": "round 1 runs late"}), http.StatusOK)
+	b, _ := signInTable(t, f)
+	wantPage(t, b.get("/table/1"), http.StatusOK, "No game for this table this round.", "Table 1 · round 2",
+		`data-follow`, `data-round="2"`, `<script src="/static/table-follow.js"></script>`)
 }
