@@ -48,7 +48,7 @@ func TestBrowserConsoleRulesKeepClassFloors(t *testing.T) {
 		setValue(player+` [name="reason"]`, "plays down a class"),
 		clickWhenThere(player+` button[type="submit"]`),
 		waitFor(`document.getElementById("players-status").textContent === "Ann: class saved."`),
-		waitFor(fmt.Sprintf(`document.querySelector('#players tr[data-player="%d"] td.class').textContent === "C"`, ann.ID)),
+		waitFor(fmt.Sprintf(`document.querySelector('#players tr[data-player="%d"] .player-class').textContent === " · class\u00a0C"`, ann.ID)),
 		eval(`document.querySelector(`+jsString(edit(b)+` [name="class_floors"]`)+`).scrollIntoView({block: "center"})`),
 		importShot("console-setup-classes", 1280, 800),
 		eval(`document.getElementById("players").scrollIntoView()`),

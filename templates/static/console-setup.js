@@ -196,7 +196,7 @@
         el("option", { value: "forfeit" }, "forfeit losses"), el("option", { value: "bye" }, "byes"), el("option", { value: "none" }, "neither"))),
       el("button", { type: "submit", className: "warn" }, "Withdraw"),
       el("button", { type: "button", className: "cancel" }, "Keep playing"));
-    var tr = el("tr", { className: "withdraw-line" }, el("td", { colSpan: 7 }, f));
+    var tr = el("tr", { className: "withdraw-line" }, el("td", { colSpan: 6 }, f));
     f.querySelector(".cancel").addEventListener("click", function () { tr.remove(); });
     f.addEventListener("submit", function (e) {
       e.preventDefault();
@@ -234,7 +234,7 @@
       el("button", { type: "submit", className: "primary" }, "Save"),
       el("button", { type: "button", className: "cancel" }, "Cancel"),
       el("p", { className: "form-status", role: "status", hidden: true }));
-    var tr = el("tr", { className: "edit-line", dataset: { edit: String(p.id) } }, el("td", { colSpan: 7 }, f));
+    var tr = el("tr", { className: "edit-line", dataset: { edit: String(p.id) } }, el("td", { colSpan: 6 }, f));
     f.querySelector(".cancel").addEventListener("click", function () { tr.remove(); });
     f.addEventListener("keydown", function (e) { if (e.key === "Escape") tr.remove(); });
     C.submit(f, function () {
@@ -283,7 +283,8 @@
           : el("button", { type: "button", className: "small-btn warn" }, "Withdraw…");
         var edit = el("button", { type: "button", className: "small-btn edit-player-btn", title: "Change " + p.name + "'s name, rating, class or division" }, "Edit…");
         var tr = el("tr", { className: p.withdrawn ? "withdrawn" : "", dataset: { player: String(p.id) } },
-          el("td", { className: "num" }, p.id), el("td", {}, p.name), el("td", { className: "num" }, p.rating || ""), el("td", { className: "class" }, p.class || ""),
+          el("td", { className: "num" }, p.id), el("td", {}, p.name, p["class"] ? el("span", { className: "small player-class", title: "class set by hand" }, " · class\u00a0" + p["class"]) : null),
+          el("td", { className: "num" }, p.rating || ""),
           el("td", {}, divisionName(p.division_id)), el.apply(null, ["td", { className: "standing" }].concat(standing(p, why[p.id]))),
           el("td", { className: "actions" }, btn, " ", edit));
         edit.addEventListener("click", function () {
@@ -302,7 +303,7 @@
         tb.appendChild(tr);
         if (open[p.id]) tb.appendChild(open[p.id]);
       });
-      if (!ps.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 7, className: "small" }, "No players yet.")));
+      if (!ps.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 6, className: "small" }, "No players yet.")));
     });
   }
 
