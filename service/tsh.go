@@ -11,16 +11,28 @@ import (
 )
 
 // ExportT writes a division as a tsh .t file, exactly as tsh writes one
-// (public: it holds what the standings and pairings show).
+// (public: it holds what the standings and pairings show), with the
+// file's name ("a.t"). Without a division, a tournament of several
+// divisions is written as tsh's archive of them all (see tshArchive).
 func (s *Service) ExportT(ctx context.Context, tournamentID int64, q StandingsQuery) ([]byte, string, error) {
+	if q.DivisionID == nil {
+		ids, err := s.printDivisions(ctx, tournamentID, nil)
+		if err != nil {
+			return nil, "", err
+		}
+		if len(ids) > 1 {
+			data, err := s.tshArchive(ctx, tournamentID, ids)
+			return data, "archive.tsh", err
+		}
+	}
 	st, err := s.requestedDivision(ctx, tournamentID, q.DivisionID)
 	if err != nil {
 		return nil, "", err
 	}
 	if st.d.HasGroups() {
-		return nil, "", Errorf(KindRule, "t-file-two-player", "a .t file holds two-player games only, and this division has tables of three or four (or team games): export its standings as CSV, its games as GCG")
+		return nil, "", tFileTwoPlayer("")
 	}
-	return standings.MarshalT(st.d), st.d.Name, nil
+	return standings.MarshalT(st.d), TSHFileName(st.d.Name) + ".t", nil
 }
 
 // ImportInput is a tsh .t file to read into a tournament: into a new
