@@ -192,6 +192,12 @@ func TestExportTArchive(t *testing.T) {
 			t.Errorf("%s: %d players", name, d.NumPlayers())
 		}
 	}
+	// The event's config.tsh: every division's lines.
+	conf := e.get(e.path("/config.tsh"), "")
+	if conf.Status != http.StatusOK || !strings.Contains(string(conf.Body), "division A a.t\n") || !strings.Contains(string(conf.Body), "division B b.t\n") ||
+		!strings.Contains(string(conf.Body), `#tourney division B {"rounds":3}`) {
+		t.Errorf("config.tsh %d:\n%s", conf.Status, conf.Body)
+	}
 	// One division asked for: its .t file, as before.
 	one := e.get(e.path(fmt.Sprintf("/export.t?division=%d", b)), "")
 	if cd := one.Header.Get("Content-Disposition"); !strings.Contains(cd, `filename="b.t"`) || strings.Contains(string(one.Body), "#begin_file") {
