@@ -237,3 +237,23 @@ func readTSHArchive(t *testing.T, text string) (map[string]string, []string) {
 	}
 	return files, divisions
 }
+
+// Print jobs of a two-division event: scorecards without a division are
+// every division's; a round's score sheets with one, that division's.
+func TestPrintJobsOfTwoDivisions(t *testing.T) {
+	e, b := twoDivisionEvent(t)
+	start := e.path("/print-jobs")
+	j := waitJob(t, e, must[printJobDoc](t, e.post(start, e.Director, map[string]any{"kind": "scorecards"}), http.StatusAccepted).ID)
+	if j.Status != "done" || j.Done != 8 || j.Total != 8 {
+		t.Fatalf("scorecards of both divisions: %+v", j)
+	}
+	text := pdfText(t, e.get(j.Result, e.Director).Body)
+	wantNames(t, "scorecards job", text, true, append(divisionA, divisionB...)...)
+	j = waitJob(t, e, must[printJobDoc](t, e.post(start, e.Director, map[string]any{"kind": "scoresheets", "round": 1, "division": b}), http.StatusAccepted).ID)
+	if j.Status != "done" {
+		t.Fatalf("B's score sheets: %+v", j)
+	}
+	text = pdfText(t, e.get(j.Result, e.Director).Body)
+	wantNames(t, "B's score sheets job", text, true, "Wes West", "Xia Xu")
+	wantNames(t, "B's score sheets job", text, false, divisionA...)
+}
