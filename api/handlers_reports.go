@@ -60,35 +60,32 @@ func (s *Server) scoreSheet(c *gin.Context) {
 }
 
 // roundScoreSheets sends every score sheet of a round in one PDF, by
-// table, for the director to print at once. Each game follows the rule
-// for reading it: the director gets them all; a table or the public gets
-// the finished games (and a table its own), and is refused only when it
-// may read none of them.
+// division and table, for the director to print at once (?division=:
+// that division's only). Each game follows the rule for reading it: the
+// director gets them all; a table or the public gets the finished games
+// (and a table its own), and is refused only when it may read none of
+// them.
 func (s *Server) roundScoreSheets(c *gin.Context) {
 	p := parse(c)
-	id, round := p.id("id"), p.small("round")
+	id, round, division := p.id("id"), p.small("round"), p.queryID("division")
 	paper := p.paper()
 	if s.failed(c, p) {
 		return
 	}
 	ctx, actor := c.Request.Context(), actorOf(c)
-	games, err := s.svc.ListGames(ctx, id)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
-	}
 	maker, err := s.sheetMaker(ctx, id)
 	if err != nil {
 		writeProblem(c, s.log, err)
 		return
 	}
-	sort.Slice(games, func(i, j int) bool { return games[i].Table < games[j].Table })
+	games, err := s.roundGames(ctx, maker, round, division)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
 	var sheets []reports.ScoreSheet
 	var refused error
 	for _, g := range games {
-		if g.Round != round {
-			continue
-		}
 		v, err := s.svc.GetGame(ctx, actor, g.ID)
 		if err == nil {
 			sheets = append(sheets, maker.sheet(v))
@@ -100,17 +97,44 @@ func (s *Server) roundScoreSheets(c *gin.Context) {
 		}
 		refused = err
 	}
-	switch {
-	case len(sheets) == 0 && refused != nil:
+	if len(sheets) == 0 && refused != nil {
 		writeProblem(c, s.log, refused)
-		return
-	case len(sheets) == 0:
-		writeProblem(c, s.log, service.Errorf(service.KindNotFound, "no-games", "round %d of tournament %d has no games", round, id))
 		return
 	}
 	s.sendPDF(c, fmt.Sprintf("scoresheets-round-%d.pdf", round), func(w io.Writer) error {
 		return reports.WriteScoreSheets(w, paper, sheets...)
 	})
+}
+
+// roundGames are a round's games in the divisions a printout covers (the
+// one asked for, else all), by division and table; no-games when there
+// are none.
+func (s *Server) roundGames(ctx context.Context, m *sheetMaker, round int, division *int64) ([]service.Game, error) {
+	only, err := s.svc.PrintDivisionIDs(ctx, m.t.ID, division)
+	if err != nil {
+		return nil, err
+	}
+	all, err := s.svc.ListGames(ctx, m.t.ID)
+	if err != nil {
+		return nil, err
+	}
+	var games []service.Game
+	for _, g := range all {
+		if g.Round == round && (only == nil || g.DivisionID != nil && only[*g.DivisionID]) {
+			games = append(games, g)
+		}
+	}
+	if len(games) == 0 {
+		return nil, service.Errorf(service.KindNotFound, "no-games", "round %d of tournament %d has no games", round, m.t.ID)
+	}
+	sort.SliceStable(games, func(i, j int) bool {
+		a, b := m.rank(games[i].DivisionID), m.rank(games[j].DivisionID)
+		if a != b {
+			return a < b
+		}
+		return games[i].Table < games[j].Table
+	})
+	return games, nil
 }
 
 // paper is the ?paper= query (a4 or letter, a4 by default).
@@ -128,6 +152,18 @@ type sheetMaker struct {
 	t         *service.Tournament
 	layout    *scoring.Layout
 	divisions map[int64]string
+	order     map[int64]int // the divisions' places in the tournament's order
+}
+
+// rank is a division's place in the tournament's order (none: last).
+func (m *sheetMaker) rank(id *int64) int {
+	if id == nil {
+		return len(m.order)
+	}
+	if r, ok := m.order[*id]; ok {
+		return r
+	}
+	return len(m.order)
 }
 
 func (s *Server) sheetMaker(ctx context.Context, tournamentID int64) (*sheetMaker, error) {
@@ -139,9 +175,10 @@ func (s *Server) sheetMaker(ctx context.Context, tournamentID int64) (*sheetMake
 	if err != nil {
 		return nil, err
 	}
-	m := &sheetMaker{t: t, layout: reports.TournamentLayout(t), divisions: map[int64]string{}}
-	for _, d := range ds {
+	m := &sheetMaker{t: t, layout: reports.TournamentLayout(t), divisions: map[int64]string{}, order: map[int64]int{}}
+	for i, d := range ds {
 		m.divisions[d.ID] = d.Name
+		m.order[d.ID] = i
 	}
 	return m, nil
 }

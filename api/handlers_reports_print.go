@@ -16,58 +16,75 @@ import (
 // cross-table and scorecards are public, as the data they show; table
 // cards carry credentials and are the director's.
 
-// divisionRecord reads ?division=&round=&paper= and the division's record.
-func (s *Server) divisionRecord(c *gin.Context) (*service.DivisionRecord, reports.Paper, bool) {
+// Without ?division= a printout covers every division of the
+// tournament, one after the other; with it, exactly that division.
+
+// divisionRecords reads ?division=&round=&paper= and the records of the
+// divisions asked for.
+func (s *Server) divisionRecords(c *gin.Context) ([]reports.Division, reports.Paper, bool) {
 	p := parse(c)
 	id, q := p.id("id"), p.standingsQuery()
 	paper := p.paper()
 	if s.failed(c, p) {
 		return nil, "", false
 	}
-	rec, err := s.svc.Record(c.Request.Context(), id, q)
+	recs, err := s.svc.Records(c.Request.Context(), id, q)
 	if err != nil {
 		writeProblem(c, s.log, err)
 		return nil, "", false
 	}
-	return rec, paper, true
+	ds, _ := divisionsFromRecords(recs)
+	return ds, paper, true
+}
+
+// divisionsFromRecords maps the service's records onto the page's, with
+// how many players they have in all.
+func divisionsFromRecords(recs []*service.DivisionRecord) ([]reports.Division, int) {
+	ds := make([]reports.Division, len(recs))
+	n := 0
+	for i, rec := range recs {
+		ds[i] = reports.DivisionFromRecord(rec)
+		n += len(rec.Players)
+	}
+	return ds, n
+}
+
+// printName names a printout's file: what, the division's name when it
+// is one division's, and the round when there is one.
+func printName(what string, ds []reports.Division) string {
+	name := what
+	if len(ds) == 1 && ds[0].Division != "" {
+		name += "-" + service.TSHFileName(ds[0].Division)
+	}
+	if len(ds) > 0 && ds[0].Through > 0 {
+		name += fmt.Sprintf("-%d", ds[0].Through)
+	}
+	return name + ".pdf"
 }
 
 // standingsPDF prints the standings (public).
 func (s *Server) standingsPDF(c *gin.Context) {
-	rec, paper, ok := s.divisionRecord(c)
+	ds, paper, ok := s.divisionRecords(c)
 	if !ok {
 		return
 	}
-	s.sendPDF(c, fmt.Sprintf("standings-%d.pdf", rec.Through), func(w io.Writer) error {
-		return reports.WriteStandings(w, paper, reports.DivisionFromRecord(rec))
+	s.sendPDF(c, printName("standings", ds), func(w io.Writer) error {
+		return reports.WriteStandings(w, paper, ds...)
 	})
 }
 
 // pairingsPDF prints a round's pairings by table and by name (public).
 func (s *Server) pairingsPDF(c *gin.Context) {
-	p := parse(c)
-	id, round, q := p.id("id"), p.small("round"), p.standingsQuery()
-	paper := p.paper()
-	if s.failed(c, p) {
+	rp, ok := s.roundPrint(c)
+	if !ok {
 		return
 	}
-	ctx := c.Request.Context()
-	rp, err := s.svc.Pairings(ctx, id, round, q)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
+	var ps []reports.Pairings
+	for _, r := range rp.pairings {
+		ps = append(ps, reports.PairingsFromRound(rp.maker.t.Name, rp.maker.division(r.DivisionID), r))
 	}
-	maker, err := s.sheetMaker(ctx, id)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
-	}
-	if len(rp.Pairings) == 0 {
-		writeProblem(c, s.log, service.Errorf(service.KindNotFound, "not-paired", "round %d is not paired yet", round))
-		return
-	}
-	s.sendPDF(c, fmt.Sprintf("pairings-round-%d.pdf", round), func(w io.Writer) error {
-		return reports.WritePairings(w, paper, reports.PairingsFromRound(maker.t.Name, maker.division(rp.DivisionID), rp))
+	s.sendPDF(c, fmt.Sprintf("pairings-round-%d.pdf", rp.round), func(w io.Writer) error {
+		return reports.WritePairings(w, rp.paper, ps...)
 	})
 }
 
@@ -81,33 +98,33 @@ func (m *sheetMaker) division(id *int64) string {
 
 // crossTablePDF prints a division's cross-table on landscape pages (public).
 func (s *Server) crossTablePDF(c *gin.Context) {
-	rec, paper, ok := s.divisionRecord(c)
+	ds, paper, ok := s.divisionRecords(c)
 	if !ok {
 		return
 	}
-	s.sendPDF(c, fmt.Sprintf("crosstable-%d.pdf", rec.Through), func(w io.Writer) error {
-		return reports.WriteCrossTable(w, paper, reports.DivisionFromRecord(rec))
+	s.sendPDF(c, printName("crosstable", ds), func(w io.Writer) error {
+		return reports.WriteCrossTable(w, paper, ds...)
 	})
 }
 
 // scorecardsPDF prints a scorecard for every player of a division, one
 // a page (public, as the results on them).
 func (s *Server) scorecardsPDF(c *gin.Context) {
-	rec, paper, ok := s.divisionRecord(c)
+	ds, paper, ok := s.divisionRecords(c)
 	if !ok {
 		return
 	}
 	s.sendPDF(c, "scorecards.pdf", func(w io.Writer) error {
-		return reports.WriteScorecards(w, paper, reports.DivisionFromRecord(rec), nil)
+		return reports.WriteDivisionsScorecards(w, paper, ds, nil)
 	})
 }
 
-// roundPrint is what the round printouts share: the round's pairings and
-// the names of tournament and division.
+// roundPrint is what the round printouts share: the round's pairings in
+// each division printed and the names of tournament and divisions.
 type roundPrint struct {
 	round    int
 	paper    reports.Paper
-	pairings *service.RoundPairings
+	pairings []*service.RoundPairings
 	maker    *sheetMaker
 }
 
@@ -119,10 +136,7 @@ func (s *Server) roundPrint(c *gin.Context) (*roundPrint, bool) {
 		return nil, false
 	}
 	ctx := c.Request.Context()
-	rp, err := s.svc.Pairings(ctx, id, round, q)
-	if err == nil && len(rp.Pairings) == 0 {
-		err = service.Errorf(service.KindNotFound, "not-paired", "round %d is not paired yet", round)
-	}
+	rps, err := s.svc.PrintPairings(ctx, id, round, q)
 	if err != nil {
 		writeProblem(c, s.log, err)
 		return nil, false
@@ -132,7 +146,7 @@ func (s *Server) roundPrint(c *gin.Context) (*roundPrint, bool) {
 		writeProblem(c, s.log, err)
 		return nil, false
 	}
-	return &roundPrint{round: round, paper: paper, pairings: rp, maker: maker}, true
+	return &roundPrint{round: round, paper: paper, pairings: rps, maker: maker}, true
 }
 
 // slipsPDF prints a result slip for every game of a round (public: it
@@ -143,15 +157,17 @@ func (s *Server) slipsPDF(c *gin.Context) {
 		return
 	}
 	var slips []reports.ResultSlip
-	for _, pv := range rp.pairings.Pairings {
-		if pv.Bye {
-			continue
+	for _, r := range rp.pairings {
+		for _, pv := range r.Pairings {
+			if pv.Bye {
+				continue
+			}
+			slip := reports.ResultSlip{Tournament: rp.maker.t.Name, Division: rp.maker.division(r.DivisionID), Round: rp.round, Table: pv.Table, Teams: pv.Teams}
+			for _, pl := range pv.Players {
+				slip.Players = append(slip.Players, pl.Name)
+			}
+			slips = append(slips, slip)
 		}
-		slip := reports.ResultSlip{Tournament: rp.maker.t.Name, Division: rp.maker.division(rp.pairings.DivisionID), Round: rp.round, Table: pv.Table, Teams: pv.Teams}
-		for _, pl := range pv.Players {
-			slip.Players = append(slip.Players, pl.Name)
-		}
-		slips = append(slips, slip)
 	}
 	s.sendPDF(c, fmt.Sprintf("slips-round-%d.pdf", rp.round), func(w io.Writer) error {
 		return reports.WriteResultSlips(w, rp.paper, slips...)
@@ -185,7 +201,10 @@ func (s *Server) tableSheetsPDF(c *gin.Context) {
 	if !ok {
 		return
 	}
-	sheets := reports.TableSheetsFromRound(rp.maker.t.Name, rp.maker.division(rp.pairings.DivisionID), rp.maker.t.Lexicon, rp.pairings)
+	var sheets []reports.TableSheet
+	for _, r := range rp.pairings {
+		sheets = append(sheets, reports.TableSheetsFromRound(rp.maker.t.Name, rp.maker.division(r.DivisionID), rp.maker.t.Lexicon, r)...)
+	}
 	s.sendPDF(c, fmt.Sprintf("blank-scoresheets-round-%d.pdf", rp.round), func(w io.Writer) error {
 		return reports.WriteTableSheets(w, rp.paper, sheets...)
 	})
@@ -232,9 +251,11 @@ func (s *Server) tableCardsPDF(c *gin.Context) {
 		base = addr.Base
 	}
 	var tables []int
-	for _, pv := range rp.pairings.Pairings {
-		if pv.Table >= 1 && (only == nil || int64(pv.Table) == *only) {
-			tables = append(tables, pv.Table)
+	for _, r := range rp.pairings {
+		for _, pv := range r.Pairings {
+			if pv.Table >= 1 && (only == nil || int64(pv.Table) == *only) && !slices.Contains(tables, pv.Table) {
+				tables = append(tables, pv.Table)
+			}
 		}
 	}
 	if len(tables) == 0 {
@@ -247,17 +268,19 @@ func (s *Server) tableCardsPDF(c *gin.Context) {
 		return
 	}
 	var cards []reports.TableCard
-	for _, pv := range rp.pairings.Pairings {
-		if !slices.Contains(tables, pv.Table) {
-			continue
+	for _, r := range rp.pairings {
+		for _, pv := range r.Pairings {
+			if !slices.Contains(tables, pv.Table) {
+				continue
+			}
+			card := reports.TableCard{Tournament: rp.maker.t.Name, Division: rp.maker.division(r.DivisionID), Round: rp.round, Table: pv.Table, Teams: pv.Teams}
+			for _, pl := range pv.Players {
+				card.Players = append(card.Players, reports.PlayerName(pl.Name, pl.Line))
+			}
+			card.Code = codes[pv.Table]
+			card.URL = tableCardURL(base, pv.Table, card.Code)
+			cards = append(cards, card)
 		}
-		card := reports.TableCard{Tournament: rp.maker.t.Name, Division: rp.maker.division(rp.pairings.DivisionID), Round: rp.round, Table: pv.Table, Teams: pv.Teams}
-		for _, pl := range pv.Players {
-			card.Players = append(card.Players, reports.PlayerName(pl.Name, pl.Line))
-		}
-		card.Code = codes[pv.Table]
-		card.URL = tableCardURL(base, pv.Table, card.Code)
-		cards = append(cards, card)
 	}
 	c.Header("Cache-Control", "no-store") // the cards carry credentials
 	name := fmt.Sprintf("tablecards-round-%d.pdf", rp.round)

@@ -214,11 +214,11 @@ func (s *Server) lateEntry(c *gin.Context) {
 	s.respond(c, http.StatusOK, rs, err)
 }
 
-// exportT sends a division as tsh writes its .t file.
+// exportT sends a division as tsh writes its .t file; without
+// ?division=, a tournament of several divisions as tsh's archive file.
 func (s *Server) exportT(c *gin.Context) {
 	s.sendText(c, func(ctx context.Context, id int64, q service.StandingsQuery) ([]byte, string, error) {
-		data, name, err := s.svc.ExportT(ctx, id, q)
-		return data, service.TSHFileName(name) + ".t", err
+		return s.svc.ExportT(ctx, id, q)
 	})
 }
 

@@ -36,8 +36,9 @@ func (p *pages) consoleSetup(c *gin.Context) {
 type roundsPage struct {
 	consolePage
 	Divisions []service.Division
-	NextRound int   // the first round with no games yet
+	NextRound int   // the first round with no games yet (of the first division)
 	Rounds    []int // rounds with games, and the current one
+	Recorded  bool  // some game has turns: the game records can be downloaded
 	Systems   []string
 }
 
@@ -57,11 +58,15 @@ func (p *pages) roundsPage(c *gin.Context, tab, title string) (roundsPage, bool)
 		p.pageError(c, err)
 		return roundsPage{}, false
 	}
-	last := 0
+	last, next, recorded := 0, 0, false // next: after the last round of the division the form shows first
 	for _, g := range games {
 		last = max(last, g.Round)
+		recorded = recorded || g.Version > 0
+		if len(divs) == 0 || g.DivisionID != nil && *g.DivisionID == divs[0].ID {
+			next = max(next, g.Round)
+		}
 	}
-	rp := roundsPage{consolePage: cp, Divisions: divs, NextRound: last + 1,
+	rp := roundsPage{consolePage: cp, Divisions: divs, NextRound: next + 1, Recorded: recorded,
 		Systems: []string{"swiss", "koth", "rr", "random"}}
 	for r := 1; r <= max(last, cp.Tournament.CurrentRound); r++ {
 		rp.Rounds = append(rp.Rounds, r)

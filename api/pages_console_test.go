@@ -15,7 +15,7 @@ func consolePaths(f *fixture) map[string][]string {
 		base + "/setup":            {`id="tournament-form"`, `value="Test Open"`, `id="roster-form"`, `id="players"`, `<option value="naspa" `, "five-point"},
 		base + "/rounds":           {`id="pair-form"`, `value="swiss"`, `value="koth"`, `id="code-form"`, `id="codes"`, `id="codes-status"`, `id="pairings"`},
 		base + "/results":          {`id="key-results"`, `id="tables-data"`, `"name":"Doug"`, `"name":"Emely"`, "/static/console-results.js", "/static/console-results.css"},
-		base + "/standings":        {`id="standings"`, `id="result-form"`, "/crosstable.pdf?csrf=", "/scorecards.pdf?csrf=", "/standings.pdf?csrf=", "/ratings.pdf?csrf=", "/games.zip?csrf="},
+		base + "/standings":        {`id="standings"`, `id="result-form"`, "/crosstable.pdf?csrf=", "/scorecards.pdf?csrf=", "/standings.pdf?csrf=", "/ratings.pdf?csrf=", "Game records (GCG"},
 		gameConsolePath(f, f.game): {`id="board"`, `data-sq="8D"`, `id="correct-form"`, `id="result-form"`, "Doug", "Emely", "/scoresheet.pdf?csrf="},
 	}
 }

@@ -40,7 +40,8 @@ const (
 )
 
 // printJobInput asks for a job: {"kind":"scoresheets","round":N} or
-// {"kind":"scorecards","division":ID}.
+// {"kind":"scorecards","division":ID}; without a division, every
+// division's.
 type printJobInput struct {
 	Kind     string `json:"kind"`
 	Round    int    `json:"round"`
@@ -167,7 +168,7 @@ func (r *printJobs) start(c *gin.Context) {
 			return
 		}
 		run = func(ctx context.Context, j *printJob) ([]byte, error) {
-			return s.printRoundSheets(ctx, actor, id, in.Round, paper, j)
+			return s.printRoundSheets(ctx, actor, id, in.Round, in.Division, paper, j)
 		}
 	case jobScorecards:
 		run = func(ctx context.Context, j *printJob) ([]byte, error) {
@@ -248,51 +249,41 @@ func (r *printJobs) result(c *gin.Context) {
 
 // printRoundSheets is the scoresheets job: every game of the round by
 // table, counted as each is read.
-func (s *Server) printRoundSheets(ctx context.Context, actor service.Actor, tournamentID int64, round int, paper reports.Paper, j *printJob) ([]byte, error) {
-	games, err := s.svc.ListGames(ctx, tournamentID)
-	if err != nil {
-		return nil, err
-	}
+func (s *Server) printRoundSheets(ctx context.Context, actor service.Actor, tournamentID int64, round int, division *int64, paper reports.Paper, j *printJob) ([]byte, error) {
 	maker, err := s.sheetMaker(ctx, tournamentID)
 	if err != nil {
 		return nil, err
 	}
-	var ids []service.Game
-	for _, g := range games {
-		if g.Round == round {
-			ids = append(ids, g)
-		}
+	games, err := s.roundGames(ctx, maker, round, division)
+	if err != nil {
+		return nil, err
 	}
-	if len(ids) == 0 {
-		return nil, fmt.Errorf("round %d of tournament %d has no games", round, tournamentID)
-	}
-	sort.Slice(ids, func(a, b int) bool { return ids[a].Table < ids[b].Table })
-	j.progress(0, len(ids))
-	sheets := make([]reports.ScoreSheet, 0, len(ids))
-	for i, g := range ids {
+	j.progress(0, len(games))
+	sheets := make([]reports.ScoreSheet, 0, len(games))
+	for i, g := range games {
 		v, err := s.svc.GetGame(ctx, actor, g.ID)
 		if err != nil {
 			return nil, err
 		}
 		sheets = append(sheets, maker.sheet(v))
-		j.progress(i+1, len(ids))
+		j.progress(i+1, len(games))
 	}
 	var buf bytes.Buffer
 	err = reports.WriteScoreSheets(&buf, paper, sheets...)
 	return buf.Bytes(), err
 }
 
-// printScorecards is the scorecards job: a card a player, counted as
-// each is drawn.
+// printScorecards is the scorecards job: a card a player (of the
+// division, else of every division), counted as each is drawn.
 func (s *Server) printScorecards(ctx context.Context, tournamentID int64, division *int64, paper reports.Paper, j *printJob) ([]byte, error) {
-	rec, err := s.svc.Record(ctx, tournamentID, service.StandingsQuery{DivisionID: division})
+	recs, err := s.svc.Records(ctx, tournamentID, service.StandingsQuery{DivisionID: division})
 	if err != nil {
 		return nil, err
 	}
-	n := len(rec.Players)
+	ds, n := divisionsFromRecords(recs)
 	j.progress(0, n)
 	var buf bytes.Buffer
-	err = reports.WriteScorecards(&buf, paper, reports.DivisionFromRecord(rec), func(done int) { j.progress(done, n) })
+	err = reports.WriteDivisionsScorecards(&buf, paper, ds, func(done int) { j.progress(done, n) })
 	return buf.Bytes(), err
 }
 

@@ -35,11 +35,22 @@ type crossGrid struct {
 	nameSize, cellSize      float64  // the names' and the cells' first line
 }
 
-// WriteCrossTable prints the division's cross-table.
-func WriteCrossTable(w io.Writer, paper Paper, d Division) error {
+// WriteCrossTable prints divisions' cross-tables, each from a new sheet.
+func WriteCrossTable(w io.Writer, paper Paper, ds ...Division) error {
 	pdf := newDocument(paper, w)
-	pdf.SetTitle(join(": ", "Cross-table", join(" · ", d.Tournament, d.caption())), true)
+	pdf.SetTitle(join(": ", "Cross-table", documentCaption(ds)), true)
 	c := newCanvas(pdf)
+	for i := range ds {
+		drawCrossTable(c, paper, ds[i])
+		if err := pdf.Error(); err != nil {
+			return err
+		}
+	}
+	return pdf.Output(w)
+}
+
+// drawCrossTable draws one division's cross-table on its own sheets.
+func drawCrossTable(c canvas, paper Paper, d Division) {
 	pw, ph := paper.size()
 	f := frame{pageW: ph, pageH: pw, left: margin, top: margin, width: ph - 2*margin, bottom: pw - margin}
 	keyH := 6.0 // room for the key
@@ -53,10 +64,10 @@ func WriteCrossTable(w io.Writer, paper Paper, d Division) error {
 	for pi, pb := range g.playerBands {
 		for ri, rb := range g.roundBands {
 			page++
-			pdf.AddPageFormat("L", pdf.GetPageSizeStr(paper.gofpdfName()))
+			c.AddPageFormat("L", c.GetPageSizeStr(paper.gofpdfName()))
 			if page == 1 {
 				c.use(sans, cellSize)
-				c.Bookmark("Cross-table", 0, 0)
+				c.Bookmark(join(": ", "Cross-table", d.Division), 0, 0)
 			}
 			sub := d.caption()
 			if pages > 1 {
@@ -78,7 +89,6 @@ func WriteCrossTable(w io.Writer, paper Paper, d Division) error {
 			drawCrossKey(c, f, groups)
 		}
 	}
-	return pdf.Output(w)
 }
 
 // planCross cuts the division into sheets: bands of at most crossRowsMax

@@ -49,12 +49,34 @@ func PairingsFromRound(tournament, division string, r *service.RoundPairings) Pa
 // the way players look themselves up. At a table of three or four play
 // goes round in the order named; a team game is its two pairs ("Ann & Cy"
 // v "Bob & Di": Ann, Bob, Cy, Di in turn).
-func WritePairings(w io.Writer, paper Paper, p Pairings) error {
+//
+// Several divisions' pairings print one after the other, each division's
+// by table and by name.
+func WritePairings(w io.Writer, paper Paper, ps ...Pairings) error {
 	pdf := newDocument(paper, w)
 	c := newCanvas(pdf)
-	title := join(" · ", p.Division, numbered("Round", p.Round))
-	pdf.SetTitle(join(": ", "Pairings", join(" · ", p.Tournament, title)), true)
+	caption := ""
+	if len(ps) > 0 {
+		caption = ps[0].Tournament
+	}
+	if len(ps) == 1 {
+		caption = join(" · ", ps[0].Tournament, ps[0].title())
+	}
+	pdf.SetTitle(join(": ", "Pairings", caption), true)
+	var lists []wallList
+	for _, p := range ps {
+		lists = append(lists, p.walls()...)
+	}
+	drawWalls(c, paper, lists...)
+	return pdf.Output(w)
+}
 
+// title is the division and the round.
+func (p *Pairings) title() string { return join(" · ", p.Division, numbered("Round", p.Round)) }
+
+// walls are one division's round by table and by name.
+func (p *Pairings) walls() []wallList {
+	title := p.title()
 	groups := false
 	for _, g := range p.Games {
 		groups = groups || g.isGroup()
@@ -64,11 +86,11 @@ func WritePairings(w io.Writer, paper Paper, p Pairings) error {
 		key, second = "The first named goes first, then play goes round in the order named (teams: partners joined by &, teams take turns).", "Then, in turn"
 	}
 	inline, stacked := pairingsByTable(p.Games, second)
-	drawWalls(c, paper,
-		wallList{wallHead{kind: "PAIRINGS BY TABLE", tournament: p.Tournament, title: title, key: key}, []wallShape{inline, stacked}},
-		wallList{wallHead{kind: "PAIRINGS BY NAME", tournament: p.Tournament, title: title,
-			key: "Find your name: your table, when you play in it, and whom you play."}, []wallShape{pairingsByName(p.Games, groups)}})
-	return pdf.Output(w)
+	return []wallList{
+		{wallHead{kind: "PAIRINGS BY TABLE", tournament: p.Tournament, title: title, key: key}, []wallShape{inline, stacked}},
+		{wallHead{kind: "PAIRINGS BY NAME", tournament: p.Tournament, title: title,
+			key: "Find your name: your table, when you play in it, and whom you play."}, []wallShape{pairingsByName(p.Games, groups)}},
+	}
 }
 
 // pairingsByTable is the round table by table in two shapes: a line a

@@ -15,9 +15,40 @@ import (
 // order of play under "went". progress, when not nil, is told after each
 // card how many are drawn.
 func WriteScorecards(w io.Writer, paper Paper, d Division, progress func(done int)) error {
+	return WriteDivisionsScorecards(w, paper, []Division{d}, progress)
+}
+
+// WriteDivisionsScorecards prints the scorecards of several divisions,
+// each division from a new sheet; progress counts the cards of all.
+func WriteDivisionsScorecards(w io.Writer, paper Paper, ds []Division, progress func(done int)) error {
 	pdf := newDocument(paper, w)
-	pdf.SetTitle(join(": ", "Scorecards", join(" · ", d.Tournament, d.Division)), true)
+	caption := ""
+	switch {
+	case len(ds) == 1:
+		caption = join(" · ", ds[0].Tournament, ds[0].Division)
+	case len(ds) > 1:
+		caption = ds[0].Tournament
+	}
+	pdf.SetTitle(join(": ", "Scorecards", caption), true)
 	c, f := newCanvas(pdf), frameFor(paper)
+	done := 0
+	for di := range ds {
+		d := &ds[di]
+		count := func(int) {
+			done++
+			if progress != nil {
+				progress(done)
+			}
+		}
+		if err := drawScorecards(c, f, d, count); err != nil {
+			return err
+		}
+	}
+	return pdf.Output(w)
+}
+
+// drawScorecards draws one division's cards from a new sheet.
+func drawScorecards(c canvas, f frame, d *Division, progress func(done int)) error {
 	l := layoutScorecards(f, d.cardRounds())
 	for i := range d.Players {
 		k := i % l.perPage
@@ -29,19 +60,17 @@ func WriteScorecards(w io.Writer, paper Paper, d Division, progress func(done in
 		if k > 0 {
 			cutLine(c, f, y-cutGap/2, "cut")
 		}
-		drawScorecard(c, f, l, &d, &d.Players[i], y)
-		if err := pdf.Error(); err != nil {
+		drawScorecard(c, f, l, d, &d.Players[i], y)
+		if err := c.Error(); err != nil {
 			return err
 		}
-		if progress != nil {
-			progress(i + 1)
-		}
+		progress(i + 1)
 	}
 	if len(d.Players) == 0 {
-		pdf.AddPage()
+		c.AddPage()
 		drawTitle(c, f, "SCORECARDS", d.Tournament, d.Division, 1, 1)
 	}
-	return pdf.Output(w)
+	return nil
 }
 
 // scorecardLayout is the size of every card of a division: all have the

@@ -5,12 +5,35 @@ import (
 	"strconv"
 )
 
-// WriteStandings prints a division's standings for the wall: rank,
-// player, class (when the division has classes), record and spread in large type, with each player's last game
-// in smaller type beside them when the page has room for it.
-func WriteStandings(w io.Writer, paper Paper, d Division) error {
+// WriteStandings prints divisions' standings for the wall, each division
+// from a new page: rank, player, class (when the division has classes),
+// record and spread in large type, with each player's last game in
+// smaller type beside them when the page has room for it.
+func WriteStandings(w io.Writer, paper Paper, ds ...Division) error {
 	pdf := newDocument(paper, w)
-	pdf.SetTitle(join(": ", "Standings", join(" · ", d.Tournament, d.caption())), true)
+	pdf.SetTitle(join(": ", "Standings", documentCaption(ds)), true)
+	lists := make([]wallList, len(ds))
+	for i := range ds {
+		lists[i] = standingsList(ds[i])
+	}
+	drawWalls(newCanvas(pdf), paper, lists...)
+	return pdf.Output(w)
+}
+
+// documentCaption names a printout of some divisions: the tournament and
+// the division when there is one, else the tournament alone.
+func documentCaption(ds []Division) string {
+	switch len(ds) {
+	case 0:
+		return ""
+	case 1:
+		return join(" · ", ds[0].Tournament, ds[0].caption())
+	}
+	return ds[0].Tournament
+}
+
+// standingsList is one division's standings as a wall list.
+func standingsList(d Division) wallList {
 	// A Class column when the division has rating classes.
 	withClass := false
 	for _, s := range d.Standings {
@@ -61,8 +84,7 @@ func WriteStandings(w io.Writer, paper Paper, d Division) error {
 	if tied {
 		key = "= shares the rank."
 	}
-	drawWalls(newCanvas(pdf), paper, wallList{wallHead{kind: "STANDINGS", tournament: d.Tournament, title: d.caption(), key: key}, shapes})
-	return pdf.Output(w)
+	return wallList{wallHead{kind: "STANDINGS", tournament: d.Tournament, title: d.caption(), key: key}, shapes}
 }
 
 // rankText is a rank as the printed lists show it: a withdrawn player has

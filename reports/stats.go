@@ -270,8 +270,8 @@ func statsKey(d *service.DivisionStats) []string {
 		"First player: who started, where it is recorded. Higher rated: by ratings before the event; games between equal ratings or with an unrated player are left out.",
 	}
 	if d.RecordedGames > 0 {
-		key = append(key, "Bingos, turns, challenges and the highest plays come only from the "+strconv.Itoa(d.RecordedGames)+
-			" games recorded turn by turn. A bingo is a play of a full rack that stood; a challenge is upheld when it took the play off. A turn is a play, exchange or pass (a play challenged off scores 0).")
+		key = append(key, "Bingos, turns, challenges and the highest plays come only from the "+plural(d.RecordedGames, "game")+
+			" recorded turn by turn. A bingo is a play of a full rack that stood; a challenge is upheld when it took the play off. A turn is a play, exchange or pass (a play challenged off scores 0).")
 	} else {
 		key = append(key, "No game was recorded turn by turn, so there are no bingos, turns, challenges or highest plays.")
 	}

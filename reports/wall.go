@@ -341,7 +341,7 @@ func drawWall(c canvas, paper Paper, h wallHead, p wallPlan) {
 		}
 		for col, u := range used {
 			if u {
-				drawWallHeads(c, sh, p.widths, f.left+float64(col)*(colW+wallGutter), top-wallColHead, colW)
+				drawWallHeads(c, sh, p.widths, f.left+float64(col)*(colW+wallGutter), top-wallColHead, p.size)
 			}
 		}
 	}
@@ -369,10 +369,14 @@ func drawWallHead(c canvas, f frame, h wallHead, page, pages int) {
 	c.hline(x, y+wallHeadH-2, w, 0.6, black)
 }
 
-func drawWallHeads(c canvas, sh *wallShape, widths []float64, x, y, colW float64) {
+// drawWallHeads sets each column's head over its cells, inset as they
+// are (drawWallEntry), so that two heads side by side ("SPREAD" right
+// aligned, "LAST GAME" left) keep the columns' gap between them.
+func drawWallHeads(c canvas, sh *wallShape, widths []float64, x, y, s float64) {
 	c.ink(darkGrey)
+	gap := wallGap(s)
 	for j, col := range sh.cols {
-		c.text(x+0.5, y, widths[j]-1, wallColHead, col.align, sansBold, wallHeadSize, strings.ToUpper(col.head))
+		c.text(x+gap/2, y, widths[j]-gap, wallColHead, col.align, sansBold, wallHeadSize, strings.ToUpper(col.head))
 		x += widths[j]
 	}
 	c.ink(black)

@@ -101,10 +101,29 @@ func (st *divState) standingRows(through int) []StandingRow {
 // StandingsCSV writes the standings as CSV (public), with player ids and
 // names as the service knows them.
 func (s *Service) StandingsCSV(ctx context.Context, tournamentID int64, q StandingsQuery) ([]byte, error) {
+	if q.DivisionID == nil {
+		ids, err := s.printDivisions(ctx, tournamentID, nil)
+		if err != nil {
+			return nil, err
+		}
+		if len(ids) > 1 {
+			return s.divisionsCSV(ctx, tournamentID, ids, q.Round)
+		}
+	}
 	st, through, err := s.publicThrough(ctx, tournamentID, q)
 	if err != nil {
 		return nil, err
 	}
+	var buf bytes.Buffer
+	if err := standings.WriteStandingsCSV(&buf, st.csvRows(through)); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// csvRows are the standings after a round with the service's player ids
+// and names, as the CSV writes them.
+func (st *divState) csvRows(through int) []standings.Row {
 	rows := st.d.Standings(through)
 	for i := range rows {
 		r := &rows[i]
@@ -114,11 +133,7 @@ func (s *Service) StandingsCSV(ctx context.Context, tournamentID int64, q Standi
 		r.Name = st.name(r.Player)
 		r.Player = int(st.id(r.Player))
 	}
-	var buf bytes.Buffer
-	if err := standings.WriteStandingsCSV(&buf, rows); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return rows
 }
 
 // GibsonView reports whether the leader has clinched first place.

@@ -11,22 +11,36 @@ import (
 )
 
 // ExportT writes a division as a tsh .t file, exactly as tsh writes one
-// (public: it holds what the standings and pairings show).
+// (public: it holds what the standings and pairings show), with the
+// file's name ("a.t"). Without a division, a tournament of several
+// divisions is written as tsh's archive of them all (see tshArchive).
 func (s *Service) ExportT(ctx context.Context, tournamentID int64, q StandingsQuery) ([]byte, string, error) {
+	if q.DivisionID == nil {
+		ids, err := s.printDivisions(ctx, tournamentID, nil)
+		if err != nil {
+			return nil, "", err
+		}
+		if len(ids) > 1 {
+			data, err := s.tshArchive(ctx, tournamentID, ids)
+			return data, "archive.tsh", err
+		}
+	}
 	st, err := s.requestedDivision(ctx, tournamentID, q.DivisionID)
 	if err != nil {
 		return nil, "", err
 	}
 	if st.d.HasGroups() {
-		return nil, "", Errorf(KindRule, "t-file-two-player", "a .t file holds two-player games only, and this division has tables of three or four (or team games): export its standings as CSV, its games as GCG")
+		return nil, "", tFileTwoPlayer("")
 	}
-	return standings.MarshalT(st.d), st.d.Name, nil
+	return standings.MarshalT(st.d), TSHFileName(st.d.Name) + ".t", nil
 }
 
 // ImportInput is a tsh .t file to read into a tournament: into a new
 // division (named Division, by default the first free letter from A), or
-// into an existing division that has no players yet. RosterOnly takes
-// the players alone; otherwise their pairings and results come too.
+// into an existing division. RosterOnly takes the players alone, and may
+// add them to a division that has players (a player of the same name is
+// not added twice); otherwise their pairings and results come too, into
+// a division with no players yet.
 type ImportInput struct {
 	Text       string `json:"text"`
 	DivisionID *int64 `json:"division_id"`
@@ -40,7 +54,10 @@ type ImportInput struct {
 // ImportResult says what an import made.
 type ImportResult struct {
 	Division Division `json:"division"`
-	Players  []Player `json:"players"`
+	Players  []Player `json:"players"` // the players added
+	// Existing: the file's players the division already had (by name),
+	// left as they were.
+	Existing []Player `json:"existing,omitempty"`
 	Rounds   int      `json:"rounds"`
 	Games    int      `json:"games"`   // pairings not yet played, as games
 	Results  int      `json:"results"` // results, byes included
@@ -63,7 +80,7 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 		if err != nil {
 			return notFound(err, "tournament %d", tournamentID)
 		}
-		div, err := s.importTarget(ctx, t, in)
+		div, had, err := s.importTarget(ctx, t, in)
 		if err != nil {
 			return err
 		}
@@ -97,7 +114,16 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 		}
 		out = &ImportResult{Division: *div, Players: []Player{}}
 		ids := make([]int64, d.NumPlayers()+1)
+		byName := map[string]Player{}
+		for _, p := range had {
+			byName[nameKey(p.Name)] = p
+		}
 		for _, tp := range d.Players() {
+			if p, ok := byName[nameKey(tp.Name)]; ok {
+				ids[tp.ID] = p.ID
+				out.Existing = append(out.Existing, p)
+				continue
+			}
 			p := &Player{TournamentID: t.ID, DivisionID: &div.ID, Name: tp.Name, Rating: tp.Rating,
 				FixedTable: tp.FixedTable, Class: tp.Class, TSHFields: tp.Extra}
 			if tp.Withdrawn {
@@ -107,6 +133,7 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 				return err
 			}
 			ids[tp.ID] = p.ID
+			byName[nameKey(p.Name)] = *p
 			out.Players = append(out.Players, *p)
 		}
 		if !in.RosterOnly {
@@ -164,12 +191,17 @@ func unplayedOf(spread int) standings.Unplayed {
 	return standings.UnplayedNone
 }
 
-// importTarget is the division an import fills: the one named by id,
-// which must have no players, or a new one.
-func (s *Service) importTarget(ctx context.Context, t *Tournament, in ImportInput) (*Division, error) {
+// nameKey is a name as an import matches it against the players a
+// division has: case and spacing aside.
+func nameKey(name string) string { return strings.ToLower(strings.Join(strings.Fields(name), " ")) }
+
+// importTarget is the division an import fills, with the players it
+// already has: the one named by id (which must have no players unless
+// the import takes players only), or a new one.
+func (s *Service) importTarget(ctx context.Context, t *Tournament, in ImportInput) (*Division, []Player, error) {
 	ds, err := s.Store.ListDivisions(ctx, t.ID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if in.DivisionID != nil {
 		var div *Division
@@ -179,18 +211,22 @@ func (s *Service) importTarget(ctx context.Context, t *Tournament, in ImportInpu
 			}
 		}
 		if div == nil {
-			return nil, Errorf(KindNotFound, "unknown-division", "division %d is not in tournament %d", *in.DivisionID, t.ID)
+			return nil, nil, Errorf(KindNotFound, "unknown-division", "division %d is not in tournament %d", *in.DivisionID, t.ID)
 		}
 		players, err := s.Store.ListPlayers(ctx, t.ID)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		var had []Player
 		for i := range players {
 			if inScope(&players[i], div) {
-				return nil, Errorf(KindConflict, "division-not-empty", "division %s already has players; import into a new division", div.Name)
+				had = append(had, players[i])
 			}
 		}
-		return div, nil
+		if len(had) > 0 && !in.RosterOnly {
+			return nil, nil, Errorf(KindConflict, "division-not-empty", "division %s already has players: import the file's players only (roster only) to add them to it, or import its results into a new division", div.Name)
+		}
+		return div, had, nil
 	}
 	name := strings.TrimSpace(in.Division)
 	taken := map[string]bool{}
@@ -206,16 +242,16 @@ func (s *Service) importTarget(ctx context.Context, t *Tournament, in ImportInpu
 		name = fmt.Sprintf("Division %d", len(ds)+1)
 	}
 	if err := checkName("the division's name", name); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if taken[name] {
-		return nil, Errorf(KindConflict, "duplicate", "tournament %d already has a division %s", t.ID, name)
+		return nil, nil, Errorf(KindConflict, "duplicate", "tournament %d already has a division %s", t.ID, name)
 	}
 	div := &Division{TournamentID: t.ID, Name: name}
 	if err := s.Store.CreateDivision(ctx, div); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return div, nil
+	return div, nil, nil
 }
 
 // importRounds stores the file's rounds: results as imported results

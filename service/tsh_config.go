@@ -19,30 +19,71 @@ import (
 // tshConfigTag starts the line that carries a division's settings.
 const tshConfigTag = "#tourney division "
 
-// ExportTSHConfig writes a division's config.tsh (public, as its .t).
+// ExportTSHConfig writes a division's config.tsh (public, as its .t);
+// without a division, a tournament of several divisions has one
+// config.tsh for them all, a division's lines each, as tsh keeps one for
+// the event.
 func (s *Service) ExportTSHConfig(ctx context.Context, tournamentID int64, q StandingsQuery) ([]byte, string, error) {
-	st, err := s.requestedDivision(ctx, tournamentID, q.DivisionID)
-	if err != nil {
-		return nil, "", err
+	ids := []*int64{q.DivisionID}
+	if q.DivisionID == nil {
+		var err error
+		if ids, err = s.printDivisions(ctx, tournamentID, nil); err != nil {
+			return nil, "", err
+		}
 	}
+	var states []*divState
+	for _, id := range ids {
+		st, err := s.requestedDivision(ctx, tournamentID, id)
+		if err != nil {
+			return nil, "", err
+		}
+		states = append(states, st)
+	}
+	var b bytes.Buffer
+	what := "division " + oneLine(states[0].d.Name)
+	if len(states) > 1 {
+		what = "every division"
+	}
+	fmt.Fprintf(&b, "# config.tsh for %s, %s, written by tourney.\n", oneLine(states[0].t.Name), what)
+	fmt.Fprintf(&b, "# tsh reads the lines below; the %sline holds the division's settings for tourney.\n", tshConfigTag)
+	if rounds := states[0].settings.Rounds; rounds > 0 && sameRounds(states) {
+		fmt.Fprintf(&b, "config max_rounds = %d;\n", rounds)
+	}
+	for _, st := range states {
+		if err := writeTSHDivision(&b, st); err != nil {
+			return nil, "", err
+		}
+	}
+	return b.Bytes(), states[0].d.Name, nil
+}
+
+// sameRounds: every division plans the same number of rounds, which
+// tsh's max_rounds then says for the event.
+func sameRounds(states []*divState) bool {
+	for _, st := range states {
+		if st.settings.Rounds != states[0].settings.Rounds {
+			return false
+		}
+	}
+	return true
+}
+
+// writeTSHDivision writes one division's lines of a config.tsh: its
+// division line naming its .t file, its settings for tourney, its classes
+// and its prizes.
+func writeTSHDivision(b *bytes.Buffer, st *divState) error {
 	settings, err := json.Marshal(st.settings)
 	if err != nil {
-		return nil, "", err
+		return err
 	}
 	name := st.d.Name
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "# config.tsh for %s, division %s, written by tourney.\n", oneLine(st.t.Name), oneLine(name))
-	fmt.Fprintf(&b, "# tsh reads the lines below; the %sline holds the division's settings for tourney.\n", tshConfigTag)
-	if st.settings.Rounds > 0 {
-		fmt.Fprintf(&b, "config max_rounds = %d;\n", st.settings.Rounds)
-	}
-	fmt.Fprintf(&b, "division %s %s.t\n", tshDivisionName(name), TSHFileName(name))
-	fmt.Fprintf(&b, "%s%s %s\n", tshConfigTag, tshDivisionName(name), settings)
+	fmt.Fprintf(b, "division %s %s.t\n", tshDivisionName(name), TSHFileName(name))
+	fmt.Fprintf(b, "%s%s %s\n", tshConfigTag, tshDivisionName(name), settings)
 	if n := st.classCount(); n > 0 {
-		fmt.Fprintf(&b, "classes %s %d\n", tshDivisionName(name), n)
+		fmt.Fprintf(b, "classes %s %d\n", tshDivisionName(name), n)
 	}
-	writeTSHPrizes(&b, st)
-	return b.Bytes(), name, nil
+	writeTSHPrizes(b, st)
+	return nil
 }
 
 // settingsFromConfig reads a division's settings back from a config.tsh:

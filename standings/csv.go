@@ -27,28 +27,59 @@ func WriteStandingsCSV(w io.Writer, rows []Row) error {
 		return err
 	}
 	for _, r := range rows {
-		rec := []string{
-			strconv.Itoa(r.Rank), strconv.Itoa(r.Player), CSVText(r.Name),
-			strconv.FormatFloat(r.Wins, 'f', -1, 64), strconv.FormatFloat(r.Losses, 'f', -1, 64),
-			strconv.Itoa(r.Spread), strconv.Itoa(r.Points), strconv.Itoa(r.Played),
-			"", "", "", "", "", strconv.Itoa(r.Rating),
-		}
-		if r.Withdrawn {
-			rec[0] = ""
-		}
-		if l := r.Last; l != nil {
-			rec[8] = strconv.Itoa(l.Round)
-			rec[9] = CSVText(r.LastOpponentName)
-			rec[10] = strconv.Itoa(l.Score)
-			rec[11] = strconv.Itoa(l.OppScore)
-			rec[12] = CSVText(string(l.Outcome()))
-		}
-		if err := cw.Write(rec); err != nil {
+		if err := cw.Write(standingsCSVRecord(r)); err != nil {
 			return err
 		}
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// DivisionRows are one division's standings, for WriteDivisionsCSV.
+type DivisionRows struct {
+	Division string
+	Rows     []Row
+}
+
+// WriteDivisionsCSV writes the standings of several divisions in one
+// CSV: WriteStandingsCSV's columns after a first one, "division", each
+// division's rows in rank order, division after division.
+func WriteDivisionsCSV(w io.Writer, divisions []DivisionRows) error {
+	cw := csv.NewWriter(w)
+	cw.UseCRLF = true
+	if err := cw.Write(append([]string{"division"}, standingsCSVHeader...)); err != nil {
+		return err
+	}
+	for _, d := range divisions {
+		for _, r := range d.Rows {
+			if err := cw.Write(append([]string{CSVText(d.Division)}, standingsCSVRecord(r)...)); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// standingsCSVRecord is one row of the standings CSV.
+func standingsCSVRecord(r Row) []string {
+	rec := []string{
+		strconv.Itoa(r.Rank), strconv.Itoa(r.Player), CSVText(r.Name),
+		strconv.FormatFloat(r.Wins, 'f', -1, 64), strconv.FormatFloat(r.Losses, 'f', -1, 64),
+		strconv.Itoa(r.Spread), strconv.Itoa(r.Points), strconv.Itoa(r.Played),
+		"", "", "", "", "", strconv.Itoa(r.Rating),
+	}
+	if r.Withdrawn {
+		rec[0] = ""
+	}
+	if l := r.Last; l != nil {
+		rec[8] = strconv.Itoa(l.Round)
+		rec[9] = CSVText(r.LastOpponentName)
+		rec[10] = strconv.Itoa(l.Score)
+		rec[11] = strconv.Itoa(l.OppScore)
+		rec[12] = CSVText(string(l.Outcome()))
+	}
+	return rec
 }
 
 // CSVText is a text cell as every CSV writer writes it: a spreadsheet

@@ -147,8 +147,28 @@
     });
     if (!ul.children.length) ul.appendChild(el("li", { className: "small" }, "No rounds yet."));
   }
+  // The pair form is the division's: its next round (after the last it
+  // has paired), and what was last said about pairing it.
+  var roundList = [], summaries = {}, roundTouched = false;
+  function nextRound(d) {
+    var last = 0;
+    roundList.forEach(function (r) {
+      if ((!d || r.division_id === d) && r.games > 0) last = Math.max(last, r.number);
+    });
+    return last + 1;
+  }
+  function divisionForm() {
+    var d = division();
+    if (!roundTouched) pform.elements.round.value = nextRound(d);
+    document.getElementById("pair-summary").textContent = summaries[d || 0] || "";
+  }
+  pform.elements.round.addEventListener("input", function () { roundTouched = true; });
   function loadStatus() {
-    return C.api("GET", C.base + "/rounds").then(renderStatus, function (err) {
+    return C.api("GET", C.base + "/rounds").then(function (list) {
+      roundList = list;
+      divisionForm();
+      renderStatus(list);
+    }, function (err) {
       document.getElementById("round-status").textContent = err.message;
     });
   }
@@ -173,17 +193,25 @@
       render(rp);
       reports(n);
       f.replace.checked = false; f.only_unpaired.checked = false;
-      f.round.value = n + 1;
-      document.getElementById("pair-summary").textContent = "Round " + n + " paired by " + rp.system + (rp.seed !== undefined ? " (draw seed " + rp.seed + ")" : "") + ".";
+      f.round.value = n + 1; roundTouched = false;
+      var sel = f.division_id, what = (sel && sel.selectedIndex >= 0 ? "Division " + sel.options[sel.selectedIndex].text + " round " : "Round ") + n;
+      summaries[division() || 0] = what + " paired by " + rp.system + (rp.seed !== undefined ? " (draw seed " + rp.seed + ")" : "") + ".";
+      document.getElementById("pair-summary").textContent = summaries[division() || 0];
       var cur = parseInt(main.dataset.current, 10);
-      return "Round " + n + " paired (" + rp.system + ")." + (n !== cur ? " Make it current when its games begin." : "");
+      return what + " paired (" + rp.system + ")." + (n !== cur ? " Make it current when its games begin." : "");
     });
   });
 
   C.round = { shown: shown, division: division, render: render, load: load, say: say };
 
   roundSelect.addEventListener("change", load);
-  if (pform.elements.division_id) pform.elements.division_id.addEventListener("change", function () { load(); loadStatus(); });
+  if (pform.elements.division_id) pform.elements.division_id.addEventListener("change", function () {
+    // Another division: its own round to pair, nothing said yet about it.
+    roundTouched = false; forceBox.hidden = true; pform.elements.force.checked = false;
+    C.status(pform, "");
+    divisionForm();
+    load(); loadStatus();
+  });
 
   var fcur = document.getElementById("force-current");
   function madeCurrent(t) {

@@ -137,7 +137,9 @@
     if (f.division_id.value) q.push("division=" + f.division_id.value);
     return C.api("POST", C.base + "/import.t?" + q.join("&"), text, "text/plain").then(function (res) {
       return Promise.all([loadPlayers(), loadDivisions()]).then(function () {
+        var had = (res.existing || []).length;
         return "Imported " + res.players.length + " players into division " + res.division.name +
+          (had ? " (" + had + " already in it, left as they were)" : "") +
           (res.results ? ", " + res.results + " results" : "") + (res.games ? ", " + res.games + " games" : "") + ".";
       });
     });

@@ -127,8 +127,19 @@
     });
   });
 
+  // printLinks: the division's printouts and files follow the Division
+  // selector (without one, the tournament's only division).
+  function printLinks() {
+    document.querySelectorAll("a[data-division-link]").forEach(function (a) {
+      var u = new URL(a.href, location.href);
+      if (divSel && divSel.value) u.searchParams.set("division", divSel.value); else u.searchParams.delete("division");
+      a.href = u.pathname + u.search;
+    });
+  }
+
   roundSel.addEventListener("change", loadResults);
-  if (divSel) divSel.addEventListener("change", function () { loadStandings(); loadPlayers(); loadResults(); });
+  if (divSel) divSel.addEventListener("change", function () { printLinks(); loadStandings(); loadPlayers(); loadResults(); });
+  printLinks();
   loadStandings(); loadPlayers(); loadResults();
   var again = C.debounce(function () { loadStandings(); loadResults(); }, 200);
   C.live(C.tournament, {
