@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -44,17 +45,7 @@ func TestBrowserOneTurnNumber(t *testing.T) {
 		chromedp.Navigate(fmt.Sprintf("%s/director/%d/games/%d", e.URL, e.tournament, e.gameB)),
 		waitFor(fmt.Sprintf(`document.querySelectorAll("#turns tbody tr").length === %d`, len(v.Turns))),
 	)
-	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(Array.from(document.querySelectorAll("#turns tbody tr")).map(function (tr) {
-		return { Turn: tr.dataset.turn, Seq: tr.dataset.seq, Num: tr.querySelector("td.num").textContent, Text: tr.textContent, Fix: !!tr.querySelector(".fix button") };
-	}))`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rows []turnRow
-	if err := json.Unmarshal([]byte(s), &rows); err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range rows {
+	for _, r := range readTurnRows(t, ctx, "#turns tbody tr", `{ Turn: x.dataset.turn, Seq: x.dataset.seq, Num: x.querySelector("td.num").textContent, Text: x.textContent, Fix: !!x.querySelector(".fix button") }`) {
 		tv, ok := bySeq[r.Seq]
 		if !ok || r.Turn != strconv.Itoa(tv.Turn) {
 			t.Errorf("console row %+v: the game view says turn %d", r, tv.Turn)
@@ -87,16 +78,7 @@ func TestBrowserOneTurnNumber(t *testing.T) {
 		chromedp.Navigate(e.URL+"/table/2?code="+url.QueryEscape(e.tableB)),
 		waitFor(fmt.Sprintf(`document.querySelectorAll("#turns li.play").length === %d`, plays)),
 	)
-	s, err = chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(Array.from(document.querySelectorAll("#turns li[data-seq]")).map(function (li) {
-		return { Turn: li.dataset.turn, Seq: li.dataset.seq, Num: li.dataset.play || "", Text: li.querySelector(".line") ? li.querySelector(".line").textContent : li.textContent };
-	}))`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows = nil
-	if err := json.Unmarshal([]byte(s), &rows); err != nil {
-		t.Fatal(err)
-	}
+	rows := readTurnRows(t, ctx, "#turns li[data-seq]", `{ Turn: x.dataset.turn, Seq: x.dataset.seq, Num: x.dataset.play || "", Text: x.querySelector(".line") ? x.querySelector(".line").textContent : x.textContent }`)
 	if len(rows) != len(v.Turns) {
 		t.Fatalf("the tablet lists %d entries, want %d: %+v", len(rows), len(v.Turns), rows)
 	}
@@ -111,4 +93,19 @@ func TestBrowserOneTurnNumber(t *testing.T) {
 			t.Errorf("tablet entry %q (%s, turn %s): play number %q", r.Text, tv.Kind, r.Turn, r.Num)
 		}
 	}
+}
+
+// readTurnRows reads the page's elements sel as turnRows, each made by
+// the JavaScript object expression row over the element x.
+func readTurnRows(t *testing.T, ctx context.Context, sel, row string) []turnRow {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(Array.from(document.querySelectorAll(`+jsString(sel)+`)).map(function (x) { return `+row+`; }))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []turnRow
+	if err := json.Unmarshal([]byte(s), &rows); err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }
