@@ -161,7 +161,7 @@ func attention(v *service.GameView, now time.Time) (out []attentionItem, next ti
 	}
 	for _, f := range v.Flags {
 		var since time.Time
-		if t := turnNumbered(v, f.Turn); t != nil {
+		if t := eventStored(v, f.Seq); t != nil {
 			since = t.CreatedAt
 		}
 		for _, flag := range strings.Split(f.Flag, ",") {
@@ -190,20 +190,20 @@ func attention(v *service.GameView, now time.Time) (out []attentionItem, next ti
 		case t.Kind == service.EventHold:
 			hold = t
 		case t.Kind == service.EventChallenge && recent(t.CreatedAt):
-			play := turnNumbered(v, t.ChallengedTurn)
+			play := eventStored(v, t.ChallengedTurn)
 			words := strings.Join(t.Words, ", ")
 			if words == "" {
 				words = playWord(play)
 			}
 			switch t.Verdict {
 			case service.VerdictAcceptable:
-				add(t.CreatedAt, "challenge-acceptable", "words", words, "turn", t.ChallengedTurn)
+				add(t.CreatedAt, "challenge-acceptable", "words", words, "turn", t.Turn)
 			case service.VerdictUnacceptable:
-				add(t.CreatedAt, "challenge-unacceptable", "words", words, "word", playWord(play), "turn", t.ChallengedTurn)
+				add(t.CreatedAt, "challenge-unacceptable", "words", words, "word", playWord(play), "turn", t.Turn)
 			}
 		case t.Kind == service.EventWithdraw && recent(t.CreatedAt):
 			if play := playWithdrawn(v, i); play != nil {
-				add(t.CreatedAt, "withdrawn", "word", playWord(play), "turn", play.Seq)
+				add(t.CreatedAt, "withdrawn", "word", playWord(play), "turn", play.Turn)
 			}
 		}
 	}
@@ -214,12 +214,12 @@ func attention(v *service.GameView, now time.Time) (out []attentionItem, next ti
 			add(time.Time{}, "hold-unknown")
 			break
 		}
-		play := turnNumbered(v, hold.ChallengedTurn)
+		play := eventStored(v, hold.ChallengedTurn)
 		player := ""
 		if play != nil {
 			player = seatName(v, play.Seat)
 		}
-		add(hold.CreatedAt, "hold", "turn", hold.ChallengedTurn, "word", playWord(play), "player", player)
+		add(hold.CreatedAt, "hold", "turn", hold.Turn, "word", playWord(play), "player", player)
 	case service.StatusAwaitingAcceptance:
 		add(last, "awaiting-acceptance")
 	case service.StatusAwaitingRacks:
@@ -274,10 +274,10 @@ func seatName(v *service.GameView, seat int) string {
 	return "seat " + strconv.Itoa(seat)
 }
 
-// turnNumbered is the game's event numbered n, if any.
-func turnNumbered(v *service.GameView, n int) *service.TurnView {
+// eventStored is the game's event stored as seq, if any.
+func eventStored(v *service.GameView, seq int) *service.TurnView {
 	for i := range v.Turns {
-		if v.Turns[i].Seq == n {
+		if v.Turns[i].Seq == seq {
 			return &v.Turns[i]
 		}
 	}

@@ -35,9 +35,9 @@ type attentionCase struct {
 
 func attentionCases() []attentionCase {
 	players := `"players":[{"seat":1,"player_id":1,"name":"Doug"},{"seat":2,"player_id":2,"name":"Emely"}]`
-	windy := fmt.Sprintf(`{"turn":1,"kind":"move","player":1,"move":"8D WINDY","breakdown":{"words":[{"word":"WINDY","main":true}]},"created_at":%q}`, atMin(1))
-	gale := fmt.Sprintf(`{"turn":2,"kind":"move","player":2,"move":"7C GALE","breakdown":{"words":[{"word":"GALE","main":true},{"word":"AW","main":false}]},"created_at":%q}`, atMin(2))
-	voz := fmt.Sprintf(`{"turn":2,"kind":"move","player":2,"move":"7E voZ","created_at":%q}`, atMin(2)) // no breakdown: the move's word
+	windy := fmt.Sprintf(`{"turn":1,"seq":1,"kind":"move","player":1,"move":"8D WINDY","breakdown":{"words":[{"word":"WINDY","main":true}]},"created_at":%q}`, atMin(1))
+	gale := fmt.Sprintf(`{"turn":2,"seq":2,"kind":"move","player":2,"move":"7C GALE","breakdown":{"words":[{"word":"GALE","main":true},{"word":"AW","main":false}]},"created_at":%q}`, atMin(2))
+	voz := fmt.Sprintf(`{"turn":2,"seq":2,"kind":"move","player":2,"move":"7E voZ","created_at":%q}`, atMin(2)) // no breakdown: the move's word
 	game := func(status string, rest ...string) string {
 		return fmt.Sprintf(`{"id":7,"table":3,"status":%q,"created_at":%q,%s,%s}`, status, atMin(0), players, strings.Join(rest, ","))
 	}
@@ -45,24 +45,24 @@ func attentionCases() []attentionCase {
 	return []attentionCase{
 		{"fresh game", game("in-progress", turns()), 5, nil, 10},
 		{"a claim that differs and an irregular play on one turn", game("in-progress",
-			`"flags":[{"turn":1,"flag":"score-disagreement,irregular:missed-start"}]`, turns(windy)), 2,
+			`"flags":[{"turn":1,"seq":1,"flag":"score-disagreement,irregular:missed-start"}]`, turns(windy)), 2,
 			[]string{"score disagreement on turn 1", "irregular play on turn 1: the first play misses the start square"}, 11},
-		{"a flag the console does not know, in words", game("in-progress", `"flags":[{"turn":1,"flag":"odd-thing"}]`, turns(windy)), 2,
+		{"a flag the console does not know, in words", game("in-progress", `"flags":[{"turn":1,"seq":1,"flag":"odd-thing"}]`, turns(windy)), 2,
 			[]string{"odd thing on turn 1"}, 11},
-		{"a play on hold, half an hour", game("on-hold", turns(windy, fmt.Sprintf(`{"turn":2,"kind":"hold","player":2,"challenged_turn":1,"created_at":%q}`, atMin(2)))), 30,
+		{"a play on hold, half an hour", game("on-hold", turns(windy, fmt.Sprintf(`{"turn":1,"seq":2,"kind":"hold","player":2,"challenged_turn":1,"created_at":%q}`, atMin(2)))), 30,
 			[]string{"play on hold (turn 1): WINDY by Doug, challenge pending"}, 0},
 		{"on hold, the hold not among the turns", game("on-hold", turns(windy)), 2, []string{"play on hold, challenge pending"}, 0},
 		{"an acceptable ruling", game("in-progress", turns(windy, gale,
-			fmt.Sprintf(`{"turn":3,"kind":"challenge","player":1,"challenged_turn":2,"verdict":"acceptable","words":["GALE","AW"],"created_at":%q}`, atMin(3)))), 5,
+			fmt.Sprintf(`{"turn":2,"seq":3,"kind":"challenge","player":1,"challenged_turn":2,"verdict":"acceptable","words":["GALE","AW"],"created_at":%q}`, atMin(3)))), 5,
 			[]string{"challenge of GALE, AW: acceptable, the play stands (turn 2)"}, 13},
 		{"an unacceptable ruling", game("in-progress", turns(windy, voz,
-			fmt.Sprintf(`{"turn":3,"kind":"challenge","player":1,"challenged_turn":2,"verdict":"unacceptable","words":["VOZ","AZ"],"created_at":%q}`, atMin(3)))), 12.9,
+			fmt.Sprintf(`{"turn":2,"seq":3,"kind":"challenge","player":1,"challenged_turn":2,"verdict":"unacceptable","words":["VOZ","AZ"],"created_at":%q}`, atMin(3)))), 12.9,
 			[]string{"challenge of VOZ, AZ: unacceptable, VOZ withdrawn (turn 2)"}, 13},
 		{"a ruling ten minutes old is no longer listed; the table is quiet", game("in-progress", turns(windy, gale,
-			fmt.Sprintf(`{"turn":3,"kind":"challenge","player":1,"challenged_turn":2,"verdict":"acceptable","words":["GALE","AW"],"created_at":%q}`, atMin(3)))), 13,
+			fmt.Sprintf(`{"turn":2,"seq":3,"kind":"challenge","player":1,"challenged_turn":2,"verdict":"acceptable","words":["GALE","AW"],"created_at":%q}`, atMin(3)))), 13,
 			[]string{"no entry for 10 minutes"}, 14},
 		{"a play withdrawn by the director", game("in-progress", turns(windy, gale,
-			fmt.Sprintf(`{"turn":3,"kind":"withdraw","player":2,"created_at":%q}`, atMin(4)))), 6,
+			fmt.Sprintf(`{"turn":2,"seq":3,"kind":"withdraw","player":2,"created_at":%q}`, atMin(4)))), 6,
 			[]string{"GALE withdrawn (turn 2)"}, 14},
 		{"no entry for 9 minutes", game("in-progress", turns(windy)), 10, nil, 11},
 		{"no entry for 10 minutes", game("in-progress", turns(windy)), 11, []string{"no entry for 10 minutes"}, 12},

@@ -325,9 +325,9 @@ func e2eReplay(t *testing.T, c *e2eClient, g *e2eGame) map[string]int {
 		res := must[service.TurnResult](t, r, http.StatusCreated)
 		entered++
 		kinds[res.Kind]++
-		if res.Turn != next || res.NextTurn != next+1 || res.Player != in.Player {
-			t.Fatalf("line %d: answer for turn %d of player %d, next %d; sent turn %d of player %d",
-				e.Line, res.Turn, res.Player, res.NextTurn, next, in.Player)
+		if res.Seq != next || res.NextTurn != next+1 || res.Player != in.Player {
+			t.Fatalf("line %d: answer for entry %d of player %d, next %d; sent entry %d of player %d",
+				e.Line, res.Seq, res.Player, res.NextTurn, next, in.Player)
 		}
 		if !res.Agrees || strings.Contains(res.Flag, "score-disagreement") {
 			t.Errorf("line %d (%s %s): claimed %v, computed %d, flag %q", e.Line, in.Kind, in.Move, e2eIntp(res.ClaimedScore), res.Score, res.Flag)

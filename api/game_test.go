@@ -63,9 +63,9 @@ func TestWholeGameTurnByTurn(t *testing.T) {
 		res := must[service.TurnResult](t, f.enter(f.game, token, turn{
 			Turn: seq, Player: tc.seat, Kind: tc.kind, Move: tc.move, Rack: tc.rack, ClaimedScore: claim(tc.score),
 		}), http.StatusCreated)
-		if res.Turn != seq || res.Score != tc.score || !res.Agrees || res.Totals[tc.seat-1] != tc.cum {
-			t.Fatalf("turn %d %q: got turn %d score %d agrees %v totals %v; want score %d total %d",
-				seq, tc.move, res.Turn, res.Score, res.Agrees, res.Totals, tc.score, tc.cum)
+		if res.Seq != seq || res.Score != tc.score || !res.Agrees || res.Totals[tc.seat-1] != tc.cum {
+			t.Fatalf("entry %d %q: got entry %d score %d agrees %v totals %v; want score %d total %d",
+				seq, tc.move, res.Seq, res.Score, res.Agrees, res.Totals, tc.score, tc.cum)
 		}
 		if tc.move != "" && (res.Breakdown == nil || res.Breakdown.Total != tc.score) {
 			t.Fatalf("turn %d: breakdown %+v", seq, res.Breakdown)

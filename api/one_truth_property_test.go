@@ -298,16 +298,16 @@ func (w *truthWorld) correct(g *truthGame) {
 	var plays []int
 	for _, tv := range g.view.Turns {
 		if tv.Kind == service.EventMove && tv.Move != "" {
-			plays = append(plays, tv.Seq)
+			plays = append(plays, tv.Turn)
 		}
 	}
 	if len(plays) == 0 {
 		w.refuseOverRecord(g)
 		return
 	}
-	seq, claimed := plays[w.rng.IntN(len(plays))], w.rng.IntN(90)
-	w.logf("%s: correct turn %d's claimed score to %d", g, seq, claimed)
-	must[service.GameView](w.t, w.patch(gpath(g.id, fmt.Sprintf("/turns/%d", seq)), w.Director,
+	turn, claimed := plays[w.rng.IntN(len(plays))], w.rng.IntN(90)
+	w.logf("%s: correct turn %d's claimed score to %d", g, turn, claimed)
+	must[service.GameView](w.t, w.patch(gpath(g.id, fmt.Sprintf("/turns/%d", turn)), w.Director,
 		map[string]any{"claimed_score": claimed, "reason": "the table misheard"}), http.StatusOK)
 }
 

@@ -43,10 +43,10 @@ func TestBrowserConsoleAttentionChallenges(t *testing.T) {
 	f.play("E3 JAVE..N")
 	must[service.ChallengeResult](t, f.challenge(f.Director, map[string]any{"turn": 5, "challenger": 1, "verdict": "unacceptable", "reason": "appeal upheld"}), http.StatusCreated)
 	run(t, ctx,
-		att(": unacceptable, JAVELIN withdrawn (turn 5)"),
+		att(": unacceptable, JAVELIN withdrawn (turn 3)"), // the third play: holds and rulings have no number
 		clickWhenThere(`#attention li:last-child a`),
 		chromedp.WaitVisible(chromedp.ID("correct-form")),
-		waitFor(`document.getElementById("attention").textContent.includes("JAVELIN withdrawn (turn 5)") && document.getElementById("attention").textContent.includes("acceptable, the play stands (turn 2)")`),
+		waitFor(`document.getElementById("attention").textContent.includes("JAVELIN withdrawn (turn 3)") && document.getElementById("attention").textContent.includes("acceptable, the play stands (turn 2)")`),
 	)
 }
 

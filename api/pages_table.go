@@ -205,8 +205,8 @@ type tablePage struct {
 // tableTurn is a line of the turn list as the page first shows it; the
 // page's script draws the list again, with notes under each play.
 type tableTurn struct {
-	Seq  int
-	Text string
+	Seq, Turn int
+	Text      string
 }
 
 // tableStatusWords say a game's status as the tablet says it.
@@ -229,16 +229,13 @@ func newTablePage(v *service.GameView, l *scoring.Layout, csrf string) tablePage
 			tp.ToMoveName = pl.Name
 		}
 	}
-	plays := map[int]int{} // event seq: play number
-	for i, n := 0, 1; i < len(v.Turns); i++ {
-		if t := &v.Turns[i]; t.Kind == service.EventMove && !t.Undone {
-			plays[t.Seq] = n
-			n++
-		}
-	}
 	for i := len(v.Turns) - 1; i >= 0; i-- {
 		t := &v.Turns[i]
-		tp.Turns = append(tp.Turns, tableTurn{Seq: t.Seq, Text: turnLine(v, t, plays[t.Seq])})
+		play := 0 // only a play shows its turn number; the rest are its notes
+		if t.Kind == service.EventMove && !t.Undone {
+			play = t.Turn
+		}
+		tp.Turns = append(tp.Turns, tableTurn{Seq: t.Seq, Turn: t.Turn, Text: turnLine(v, t, play)})
 	}
 	gj, _ := json.Marshal(v)
 	tp.GameJSON = template.JS(gj)

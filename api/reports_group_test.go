@@ -44,8 +44,8 @@ func TestScoreSheetThreeSeats(t *testing.T) {
 	text := pdfText(t, r.Body)
 	for _, want := range []string{"Chums Night", "Round 1 · Table 1", "Rules: wordchums · Challenge rule: void",
 		"Ann went first Bob player 2 Cy player 3",
-		"POS WORD SCORE TOTAL POS WORD SCORE TOTAL POS WORD SCORE TOTAL",
-		"1 8H VAT 16 16 I7 M(A)T 9 9 8H (VAT)S 9 9", "2 pass 0 16",
+		"# POS WORD SCORE TOTAL # POS WORD SCORE TOTAL # POS WORD SCORE TOTAL",
+		"1 8H VAT 16 16 2 I7 M(A)T 9 9 3 8H (VAT)S 9 9", "4 pass 0 16",
 		"Total so far 16 Total so far 9 Total so far 9", "GAME NOT FINISHED"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the sheet lacks %q:\n%s", want, text)

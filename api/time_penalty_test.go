@@ -74,7 +74,7 @@ func TestTimePenaltyMinutes(t *testing.T) {
 
 	// A director's correction in points replaces the time over.
 	p := 15
-	v = must[service.GameView](t, f.patch(gpath(f.game, "/turns/"+itoa(int64(r.Turn))), f.Director, map[string]any{"points": p, "reason": "clock misread"}), http.StatusOK)
+	v = must[service.GameView](t, f.patch(gpath(f.game, "/turns/"+itoa(int64(r.Turn))), f.Director, map[string]any{"points": p, "reason": "clock misread", "seq": r.Seq}), http.StatusOK)
 	if v.Result.Final[1] != 330 || v.Result.TimeMinutes[1] != 0 || v.Turns[len(v.Turns)-1].Move != "" {
 		t.Fatalf("after the correction: result %+v, last turn %+v", v.Result, v.Turns[len(v.Turns)-1])
 	}

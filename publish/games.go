@@ -59,7 +59,7 @@ type seatLine struct {
 }
 
 type turnLine struct {
-	N            int
+	N            string
 	Player, Kind string
 	Move         string
 	Score, Total string
@@ -83,8 +83,10 @@ func (s *site) game(d *divisionSite, v *service.GameView, name string) error {
 		if t.Undone {
 			continue
 		}
-		line := turnLine{N: t.Seq, Player: names[t.Seat], Move: t.Move, Score: spread(t.Score)}
-		if t.Kind != service.EventMove {
+		line := turnLine{Player: names[t.Seat], Move: t.Move, Score: spread(t.Score)}
+		if t.Kind == service.EventMove {
+			line.N = strconv.Itoa(t.Turn) // the turn number; what follows a play is its note
+		} else {
 			line.Kind = t.Kind
 		}
 		if t.Seat >= 1 && t.Seat <= len(t.Totals) {

@@ -26,12 +26,16 @@ type play struct {
 func turnsOf(players int, plays ...play) []SheetTurn {
 	totals := make([]int, players)
 	var out []SheetTurn
+	n := 0 // the turn number: a turn lost to a challenge is the challenged play's
 	for i, p := range plays {
 		kind := p.kind
 		if kind == "" {
 			kind = TurnPlay
 		}
-		t := SheetTurn{Number: i + 1, Seat: p.seat, Kind: kind, Rack: p.rack, Position: p.pos, Word: p.word,
+		if kind != TurnLost {
+			n++
+		}
+		t := SheetTurn{Number: n, Seq: i + 1, Seat: p.seat, Kind: kind, Rack: p.rack, Position: p.pos, Word: p.word,
 			Score: p.score, Bonus: p.bonus, Withdrawn: p.withdrawn, Note: p.note}
 		if p.claimed != 0 {
 			c := p.claimed

@@ -53,7 +53,8 @@ const (
 
 // SheetTurn is one line of a player's column.
 type SheetTurn struct {
-	Number   int // the turn's number in the game's list, which notes refer to
+	Number   int // the turn number players know it by (service.TurnNumbers)
+	Seq      int // the event it comes from, which rulings name
 	Seat     int // 1-based
 	Kind     TurnKind
 	Rack     string // the rack before the turn, when entered

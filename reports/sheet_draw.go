@@ -52,7 +52,7 @@ func writeSheet(c canvas, paper Paper, s *ScoreSheet) {
 				drawContinued(c, f, s, n+1, len(pages))
 			case partTable:
 				drawTableHead(c, s, cols, pl.y)
-				drawRows(c, cols, rows[pl.from:pl.to], pl.from, pl.y+tableHeadH)
+				drawRows(c, cols, rows[pl.from:pl.to], pl.y+tableHeadH)
 			case partEnd:
 				y := pl.y
 				if pl.heads {
@@ -136,23 +136,31 @@ func drawTableHead(c canvas, s *ScoreSheet, cols columns, y float64) {
 		c.hline(x, y+tableHeadH-0.4, cols.w, 0.4, black)
 	}
 	c.ink(darkGrey)
-	c.text(cols.numX, y+6.2, cols.numW, 3.5, alignLeft, sans, 6.5, "#")
+	for seat := range cols.x {
+		x, w := cols.numSlot(seat + 1)
+		c.text(x, y+6.2, w, 3.5, alignRight, sans, 6.5, "#")
+	}
 	c.ink(black)
 }
 
-// drawRows draws table lines; first is the index of rows[0] in the game.
+// drawRows draws table lines, each turn after its turn number.
 // It goes one column at a time (numbers, racks, positions, words,
 // scores, totals, notes) so that the page changes font a few times per
 // table rather than at every cell.
-func drawRows(c canvas, cols columns, rows []row, first int, y float64) {
+func drawRows(c canvas, cols columns, rows []row, y float64) {
 	tops := make([]float64, len(rows))
 	for k, r := range rows {
 		tops[k] = y
 		y += r.h
 	}
 	c.ink(darkGrey)
-	for k := range rows {
-		c.text(cols.numX, tops[k], cols.numW, rowH, alignLeft, sans, 8, strconv.Itoa(first+k+1))
+	for k, r := range rows {
+		for p, t := range r.turns {
+			if t != nil && t.Number > 0 {
+				x, w := cols.numSlot(p + 1)
+				c.text(x, tops[k], w, rowH, alignRight, sans, 7, strconv.Itoa(t.Number))
+			}
+		}
 	}
 	for _, draw := range turnFields {
 		for k, r := range rows {

@@ -59,7 +59,7 @@ func TestGroupScoreSheetThreeSeats(t *testing.T) {
 	text := pdfText(t, pdf)
 	wantText(t, text, "Round 2 · Table 3 · Game 9", "Rules: wordchums",
 		"Ann Able went first Bob Baker player 2 Cy Çelik player 3",
-		"# POS WORD SCORE TOTAL POS WORD SCORE TOTAL POS WORD SCORE TOTAL",
+		"# POS WORD SCORE TOTAL # POS WORD SCORE TOTAL # POS WORD SCORE TOTAL",
 		"8D WINDY 32 32", "7C GALE 16 16",
 		"From play 32 From play 16 From play 0",
 		"Tiles left AE −2 Tiles left Q −10 Tiles left XYZ −22",

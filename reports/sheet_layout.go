@@ -33,8 +33,10 @@ func frameFor(p Paper) frame {
 	return frame{pageW: w, pageH: h, left: margin, top: margin, width: w - 2*margin, bottom: h - margin}
 }
 
-// columns is the turn table across the page: a narrow column of line
-// numbers, then one column per player, side by side as on a paper sheet.
+// columns is the turn table across the page: one column per player, side
+// by side as on a paper sheet, each after a narrow slot for its turns'
+// numbers (the first player's is the page's left column, the others' are
+// in the gap between two players).
 type columns struct {
 	numX, numW float64
 	x          []float64 // each player's column's left edge
@@ -45,7 +47,7 @@ type columns struct {
 }
 
 func columnsFor(f frame, players int) columns {
-	const numW, gap = 7.0, 4.0
+	const numW, gap = 7.0, 6.0
 	c := columns{numX: f.left, numW: numW}
 	c.w = (f.width - numW - gap*float64(players-1)) / float64(players)
 	for i := range players {
@@ -65,6 +67,16 @@ func columnsFor(f frame, players int) columns {
 func (c columns) noteX(seat int) float64 { return c.x[seat-1] + c.rack + 1 }
 
 func (c columns) noteW() float64 { return c.w - c.rack - 1.5 }
+
+// numSlot is where a seat's turn numbers go: left of its column.
+func (c columns) numSlot(seat int) (x, w float64) {
+	const pad = 1.2 // between the number and the column
+	if seat <= 1 {
+		return c.numX, c.numW - pad
+	}
+	gap := c.x[seat-1] - c.x[seat-2] - c.w
+	return c.x[seat-1] - gap, gap - pad
+}
 
 // row is one line of the turn table: the k-th turn of every player.
 type row struct {

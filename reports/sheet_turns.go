@@ -41,10 +41,10 @@ func totalOf(e *service.TurnView, seat int) int {
 	return 0
 }
 
-// turn finds a line by the number of its turn.
-func (m *turnMapper) turn(number int) *SheetTurn {
+// turn finds a line by the seq of its event.
+func (m *turnMapper) turn(seq int) *SheetTurn {
 	for i := len(m.turns) - 1; i >= 0; i-- {
-		if m.turns[i].Number == number {
+		if m.turns[i].Seq == seq {
 			return &m.turns[i]
 		}
 	}
@@ -82,7 +82,7 @@ func (m *turnMapper) add(e *service.TurnView) {
 			addNote(t, "challenged, play stands: +"+strconv.Itoa(e.Score))
 		}
 	case service.EventLostTurn:
-		m.turns = append(m.turns, SheetTurn{Number: e.Seq, Seat: e.Seat, Kind: TurnLost, Total: totalOf(e, e.Seat),
+		m.turns = append(m.turns, SheetTurn{Number: e.Turn, Seq: e.Seq, Seat: e.Seat, Kind: TurnLost, Total: totalOf(e, e.Seat),
 			Note: "lost to a failed challenge"})
 	case service.EventEndRack:
 		m.endRacks[e.Seat] = e.Rack
@@ -93,7 +93,7 @@ func (m *turnMapper) add(e *service.TurnView) {
 
 // move is the line of a placement, exchange or pass.
 func (m *turnMapper) move(e *service.TurnView) SheetTurn {
-	t := SheetTurn{Number: e.Seq, Seat: e.Seat, Rack: e.Rack, Score: e.Score, Total: totalOf(e, e.Seat)}
+	t := SheetTurn{Number: e.Turn, Seq: e.Seq, Seat: e.Seat, Rack: e.Rack, Score: e.Score, Total: totalOf(e, e.Seat)}
 	if e.ClaimedScore != nil && *e.ClaimedScore != e.Score {
 		claimed := *e.ClaimedScore
 		t.Claimed = &claimed
@@ -149,11 +149,11 @@ func (m *turnMapper) challenge(e *service.TurnView) {
 		note += ", no penalty"
 	case challenges.PenaltyLoseTurn:
 		note += "; challenger loses a turn"
-		what := "turn " + strconv.Itoa(e.ChallengedTurn)
+		what := "turn " + strconv.Itoa(e.Turn)
 		if target != nil && target.Word != "" {
 			what = target.Word
 		}
-		lost = &SheetTurn{Number: e.Seq, Seat: e.Seat, Kind: TurnLost, Total: totalOf(e, e.Seat),
+		lost = &SheetTurn{Number: e.Turn, Seq: e.Seq, Seat: e.Seat, Kind: TurnLost, Total: totalOf(e, e.Seat),
 			Note: "challenged " + what + ": acceptable"}
 	case challenges.PenaltyPoints, challenges.PenaltyPointsWord:
 		note += ", +" + strconv.Itoa(e.Score)

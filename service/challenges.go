@@ -13,7 +13,7 @@ import (
 // hand (no lexicon, a disputed word, an appeal); tables leave it empty and
 // the lexicon decides.
 type ChallengeInput struct {
-	Turn       int    `json:"turn"`       // the turn challenged
+	Turn       int    `json:"turn"`       // the seq of the play challenged (its "seq" in the game view)
 	Challenger int    `json:"challenger"` // seat
 	Verdict    string `json:"verdict"`    // director only: acceptable or unacceptable
 	Reason     string `json:"reason"`     // director's ruling: why
@@ -22,8 +22,9 @@ type ChallengeInput struct {
 // ChallengeResult is the ruling and what it did to the game.
 type ChallengeResult struct {
 	ID             int64       `json:"id"`
-	Turn           int         `json:"turn"` // the challenge's own number in the game's list
-	ChallengedTurn int         `json:"challenged_turn"`
+	Turn           int         `json:"turn"`            // the turn number of the play challenged (see TurnNumbers)
+	Seq            int         `json:"seq"`             // the challenge event's seq
+	ChallengedTurn int         `json:"challenged_turn"` // the seq of the play challenged
 	Challenger     int         `json:"challenger"`
 	Challenged     int         `json:"challenged"`
 	Verdict        string      `json:"verdict"`
@@ -58,7 +59,7 @@ func (s *Service) Challenge(ctx context.Context, a Actor, gameID int64, in Chall
 			return nil
 		},
 		write: func(ctx context.Context, l *loaded) error {
-			return s.audit(ctx, a, l.g, "challenge-ruling", in.Reason, nil, l.events[len(l.events)-1])
+			return s.audit(ctx, a, l.g, "challenge-ruling", in.Reason, nil, numbered(l.events, len(l.events)-1))
 		},
 		answer: func(l *loaded) func() {
 			view := s.view(l.t, l.g, l.names, l.events, l.r)
@@ -112,6 +113,7 @@ func challengeTarget(l *loaded, in ChallengeInput) (*TurnEvent, error) {
 		return nil, Errorf(KindRule, "no-challenges", "under the void rule invalid words are refused when played; there is nothing to challenge")
 	}
 	var target *TurnEvent
+	turn := turnOfSeq(l.r.events, in.Turn) // the number players know it by
 	for i := len(l.r.events) - 1; i >= 0; i-- {
 		e := &l.r.events[i]
 		if e.Kind == EventHold {
@@ -122,15 +124,15 @@ func challengeTarget(l *loaded, in ChallengeInput) (*TurnEvent, error) {
 			break
 		}
 		if e.Kind == EventChallenge && e.ChallengedTurn == in.Turn {
-			return nil, Errorf(KindRule, "already-challenged", "turn %d has already been challenged", in.Turn)
+			return nil, Errorf(KindRule, "already-challenged", "turn %d has already been challenged", turn)
 		}
-		return nil, Errorf(KindRule, "challenge-too-late", "turn %d can no longer be challenged: the game has moved on (turn %d)", in.Turn, e.Seq)
+		return nil, Errorf(KindRule, "challenge-too-late", "turn %d can no longer be challenged: the game has moved on", turn)
 	}
 	if target == nil {
-		return nil, Errorf(KindRule, "not-a-play", "turn %d is not a play that can be challenged", in.Turn)
+		return nil, Errorf(KindRule, "not-a-play", "entry %d is not a play that can be challenged", in.Turn)
 	}
 	if !isPlacement(target.Move) {
-		return nil, Errorf(KindRule, "not-a-play", "turn %d placed no tiles; only plays can be challenged", in.Turn)
+		return nil, Errorf(KindRule, "not-a-play", "turn %d placed no tiles; only plays can be challenged", turn)
 	}
 	switch {
 	case in.Challenger < 1 || in.Challenger > len(l.g.Seats):
@@ -220,7 +222,7 @@ func effectOf(rule challenges.Rule, verdict string) string {
 
 func challengeResult(e *TurnEvent, challenged int, r *replayed, v *GameView, a Actor) *ChallengeResult {
 	res := &ChallengeResult{
-		ID: e.ID, Turn: e.Seq, ChallengedTurn: e.ChallengedTurn, Challenger: e.Seat, Challenged: challenged,
+		ID: e.ID, Turn: turnNumberOf(r.events, len(r.events)-1), Seq: e.Seq, ChallengedTurn: e.ChallengedTurn, Challenger: e.Seat, Challenged: challenged,
 		Verdict: e.Verdict, Effect: effectOf(r.rule, e.Verdict), Points: e.Points, Words: e.Words,
 		Lexicon: e.Lexicon, DecidedBy: e.DecidedBy, Rule: r.rule.Name, Status: v.Status,
 		Totals: v.Totals, NextTurn: v.NextTurn, ToMove: v.ToMove,
@@ -240,9 +242,11 @@ func challengeResult(e *TurnEvent, challenged int, r *replayed, v *GameView, a A
 // ReverseInput is the director's reversal of a ruling.
 type ReverseInput struct {
 	Reason string `json:"reason"`
+	Seq    int    `json:"seq,omitempty"` // the challenge event, when the turn has more than one
 }
 
-// ReverseChallenge turns a ruling round (an appeal, a mistaken lexicon):
+// ReverseChallenge turns the ruling on a turn's challenge (the turn by
+// its number, see TurnNumbers) round (an appeal, a mistaken lexicon):
 // the game is replayed with the opposite verdict; if a later turn no
 // longer fits, the reversal is refused. The audit log keeps both rulings.
 func (s *Service) ReverseChallenge(ctx context.Context, a Actor, gameID int64, turn int, in ReverseInput) (*GameView, error) {
@@ -250,7 +254,7 @@ func (s *Service) ReverseChallenge(ctx context.Context, a Actor, gameID int64, t
 		return nil, Errorf(KindInvalid, "missing-reason", "say why the ruling is reversed")
 	}
 	return s.editEvent(ctx, a, gameID, turn, directorEdit{action: "reverse-ruling", what: "the reversal", reason: in.Reason,
-		find: func(e TurnEvent) bool { return e.Seq == turn && e.Kind == EventChallenge },
+		seq: in.Seq, want: func(e TurnEvent) bool { return e.Kind == EventChallenge },
 		change: func(l *loaded, e *TurnEvent) {
 			if e.Verdict == VerdictAcceptable {
 				e.Verdict = VerdictUnacceptable
@@ -272,11 +276,7 @@ func (s *Service) replayAndSave(ctx context.Context, l *loaded, idx int, what st
 	}
 	r, bad, err := replay(v, l.g, l.events, l.t.ChallengeRule)
 	if err != nil {
-		seq := 0
-		if bad >= 0 {
-			seq = l.events[bad].Seq
-		}
-		return &Error{Kind: KindRule, Type: "correction-breaks-game", Msg: "with " + what + ", turn " + strconv.Itoa(seq) + " no longer fits: " + err.Error(), Err: err}
+		return &Error{Kind: KindRule, Type: "correction-breaks-game", Msg: "with " + what + ", turn " + strconv.Itoa(turnNumberOf(l.events, bad)) + " no longer fits: " + err.Error(), Err: err}
 	}
 	j := 0
 	for i := range l.events {
@@ -298,7 +298,7 @@ func (s *Service) replayAndSave(ctx context.Context, l *loaded, idx int, what st
 
 // HoldInput holds the latest play.
 type HoldInput struct {
-	Turn   int `json:"turn"`   // the play held
+	Turn   int `json:"turn"`   // the seq of the play held
 	Player int `json:"player"` // who holds it
 }
 
@@ -314,7 +314,7 @@ func (s *Service) Hold(ctx context.Context, a Actor, gameID int64, in HoldInput)
 				return err
 			}
 			if last := l.r.events[len(l.r.events)-1]; last.Seq != target.Seq {
-				return Errorf(KindRule, "already-held", "turn %d is already held", in.Turn)
+				return Errorf(KindRule, "already-held", "turn %d is already held", turnOfSeq(l.r.events, in.Turn))
 			}
 			e := TurnEvent{GameID: l.g.ID, Seq: nextSeq(l.events), Kind: EventHold, Seat: in.Player, ChallengedTurn: in.Turn, EnteredBy: a.Name(), CreatedAt: s.now()}
 			if err := l.r.apply(&e); err != nil {

@@ -106,9 +106,12 @@ const (
 // and what the engine computed, side by side. Undone events are kept (with
 // who undid them and why) but no longer replayed.
 type TurnEvent struct {
-	ID           int64           `json:"id"`
-	GameID       int64           `json:"game_id"`
-	Seq          int             `json:"turn"` // 1-based position in the game's list
+	ID     int64 `json:"id"`
+	GameID int64 `json:"game_id"`
+	// Seq is the event's place in storage (1-based, never reused, undone
+	// events included); the turn players count is TurnView.Turn (see
+	// TurnNumbers).
+	Seq          int             `json:"seq"`
 	Kind         string          `json:"kind"`
 	Seat         int             `json:"player"` // 1-based seat
 	Move         string          `json:"move,omitempty"`
@@ -119,7 +122,7 @@ type TurnEvent struct {
 	Agrees       bool            `json:"agrees"`
 	Flag         string          `json:"flag,omitempty"` // why the director should look: "score-disagreement", "irregular:missed-start"
 	Breakdown    json.RawMessage `json:"breakdown,omitempty"`
-	// Challenge events: the turn challenged, the ruling, the words judged
+	// Challenge events: the play challenged (its Seq), the ruling, the words judged
 	// (blanks as the letters they stand for), the words that failed (shown
 	// to the director only), the lexicon and who decided ("lexicon" or
 	// "director").

@@ -97,7 +97,7 @@ func (s *Service) load(ctx context.Context, gameID int64) (*loaded, error) {
 	if err != nil {
 		// Stored events always replayed when they were accepted; failing
 		// now means the rules changed under the game.
-		return nil, &Error{Kind: KindConflict, Type: "replay-failed", Msg: fmt.Sprintf("turn %d no longer fits the tournament's rules: %v", events[bad].Seq, err), Err: err}
+		return nil, &Error{Kind: KindConflict, Type: "replay-failed", Msg: fmt.Sprintf("turn %d no longer fits the tournament's rules: %v", turnNumberOf(events, bad), err), Err: err}
 	}
 	return &loaded{t: t, g: g, names: names, events: events, r: r}, nil
 }

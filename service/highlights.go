@@ -38,13 +38,14 @@ type Highlight struct {
 	Kind     string    `json:"kind"`
 	Sentence string    `json:"sentence"`
 	GameID   int64     `json:"game_id,omitempty"`
-	Turn     int       `json:"turn,omitempty"` // a play's turn
+	Turn     int       `json:"turn,omitempty"` // a play's turn number (see TurnNumbers)
+	Seq      int       `json:"seq,omitempty"`  // the play's stored event, which names it once
 	Score    int       `json:"score,omitempty"`
 }
 
 // key names a highlight once, for publishing it once.
 func (h Highlight) key() string {
-	return fmt.Sprintf("%s/%d/%d/%s", h.Kind, h.GameID, h.Turn, strings.Join(h.Players, ","))
+	return fmt.Sprintf("%s/%d/%d/%s", h.Kind, h.GameID, h.Seq, strings.Join(h.Players, ","))
 }
 
 // Highlights lists a tournament's highlights, newest first; since (if
@@ -104,14 +105,15 @@ func (h *hallGames) seatNames(g *Game) []string {
 // may see it.
 func (h *hallGames) playHighlights(l *loaded) []Highlight {
 	var out []Highlight
+	nums := TurnNumbers(l.r.events)
 	for i := range l.r.events {
-		p := playOf(l.r, i)
+		p := playOf(l.r, i, nums[i])
 		if p == nil || p.Kind != "play" || withdrawn(l.r.events, i) {
 			continue
 		}
 		who := h.players[l.g.Seats[p.Seat-1]].Name
 		x := Highlight{Time: l.r.events[i].CreatedAt, Round: l.g.Round, Table: l.g.Table, Players: h.seatNames(l.g),
-			GameID: l.g.ID, Turn: p.Turn, Score: p.Score}
+			GameID: l.g.ID, Turn: p.Turn, Seq: l.r.events[i].Seq, Score: p.Score}
 		switch {
 		case p.Bingo:
 			x.Kind = HighlightBingo

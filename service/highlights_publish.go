@@ -33,19 +33,19 @@ func (t *highlightsTold) first(tournamentID int64, x Highlight) bool {
 	}
 	t.told[tournamentID][k] = true
 	if x.Kind == HighlightBingo || x.Kind == HighlightBigPlay {
-		t.told[tournamentID][playKey(x.GameID, x.Turn)] = true
+		t.told[tournamentID][playKey(x.GameID, x.Seq)] = true
 	}
 	return true
 }
 
-// playTold: a highlight of the play at a game's turn has been published.
-func (t *highlightsTold) playTold(tournamentID, gameID int64, turn int) bool {
+// playTold: a highlight of the play stored as seq has been published.
+func (t *highlightsTold) playTold(tournamentID, gameID int64, seq int) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.told[tournamentID][playKey(gameID, turn)]
+	return t.told[tournamentID][playKey(gameID, seq)]
 }
 
-func playKey(gameID int64, turn int) string { return fmt.Sprintf("play/%d/%d", gameID, turn) }
+func playKey(gameID int64, seq int) string { return fmt.Sprintf("play/%d/%d", gameID, seq) }
 
 // watched: somebody in this process watches the tournament.
 func (s *Service) watched(tournamentID int64) bool {

@@ -97,7 +97,7 @@ type LiveSeat struct {
 // LivePlay is the last play shown at a table. An exchange shows only how
 // many tiles went back, never which.
 type LivePlay struct {
-	Turn     int    `json:"turn"`
+	Turn     int    `json:"turn"` // its turn number (see TurnNumbers)
 	Seat     int    `json:"player"`
 	Kind     string `json:"kind"` // play, exchange or pass
 	Position string `json:"position,omitempty"`
@@ -423,15 +423,15 @@ func (s *Service) shownRounds(ctx context.Context, t *Tournament) (map[int64]int
 	return round, rounds, nil
 }
 
-// playOf describes the active event i of a replay if it is a play (nil
-// otherwise): where, what word and for how much; an exchange only by its
+// playOf describes the active event i of a replay, turn number turn, if
+// it is a play (nil otherwise): where, what word and for how much; an exchange only by its
 // count.
-func playOf(r *replayed, i int) *LivePlay {
+func playOf(r *replayed, i, turn int) *LivePlay {
 	e, t := r.events[i], r.turns[i]
 	if e.Kind != EventMove || t == nil {
 		return nil
 	}
-	p := &LivePlay{Turn: e.Seq, Seat: e.Seat, Score: t.Score}
+	p := &LivePlay{Turn: turn, Seat: e.Seat, Score: t.Score}
 	m := t.Event.Move
 	switch {
 	case m.Kind == scoring.MoveExchange:

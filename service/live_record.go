@@ -65,12 +65,13 @@ func recordOf(l *loaded, rules liveRules) *liveRecord {
 	if res := eg.Result(); res.Over && res.Complete {
 		rec.final = slices.Clone(res.Final)
 	}
+	nums := TurnNumbers(l.r.events)
 	for i, e := range l.r.events {
 		if e.Kind != EventMove {
 			continue
 		}
 		rec.turns++
-		if p := playOf(l.r, i); p != nil {
+		if p := playOf(l.r, i, nums[i]); p != nil {
 			p.Withdrawn = withdrawn(l.r.events, i)
 			rec.last = p
 			at := e.CreatedAt

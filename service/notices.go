@@ -331,8 +331,12 @@ func (s *Service) viewNotice(v *GameView) {
 	if n := len(v.Flags); n > 0 {
 		flag = v.Flags[n-1].Flag
 	}
+	turn := 0 // the latest entry's turn number
+	if n := len(v.Turns); n > 0 {
+		turn = v.Turns[n-1].Turn
+	}
 	s.publish(Notice{Kind: NoticeGame, TournamentID: v.TournamentID, GameID: v.ID, Round: v.Round, Table: v.Table,
-		Turn: v.NextTurn - 1, Status: v.Status, Flag: flag, At: s.now()})
+		Turn: turn, Status: v.Status, Flag: flag, At: s.now()})
 }
 
 // Close ends every watch, so that a server can shut down without waiting

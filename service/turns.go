@@ -28,7 +28,8 @@ type TurnInput struct {
 // claimed, and where the game now stands.
 type TurnResult struct {
 	ID           int64              `json:"id"`
-	Turn         int                `json:"turn"`
+	Turn         int                `json:"turn"` // the turn number (see TurnNumbers)
+	Seq          int                `json:"seq"`
 	Player       int                `json:"player"`
 	Kind         string             `json:"kind"`
 	Move         string             `json:"move,omitempty"`
@@ -201,7 +202,7 @@ func fillComputed(e *TurnEvent, t *scoring.Turn) {
 func turnResult(e *TurnEvent, l *loaded) *TurnResult {
 	t := l.r.turns[len(l.r.turns)-1]
 	res := &TurnResult{
-		ID: e.ID, Turn: e.Seq, Player: e.Seat, Kind: e.Kind, Move: e.Move, Minutes: overtimeMinutes(e), Score: e.Score, ClaimedScore: e.ClaimedScore,
+		ID: e.ID, Turn: turnNumberOf(l.r.events, len(l.r.events)-1), Seq: e.Seq, Player: e.Seat, Kind: e.Kind, Move: e.Move, Minutes: overtimeMinutes(e), Score: e.Score, ClaimedScore: e.ClaimedScore,
 		Agrees: e.Agrees, Flag: e.Flag, Totals: l.r.game.Totals(), Status: l.r.status,
 		NextTurn: nextSeq(l.events), ToMove: l.r.game.ToMove() + 1,
 	}
@@ -214,9 +215,10 @@ func turnResult(e *TurnEvent, l *loaded) *TurnResult {
 	return res
 }
 
-// UndoInput names the turn to undo and why.
+// UndoInput names the entry to undo (by its seq: the game's latest) and
+// why.
 type UndoInput struct {
-	Turn   int    `json:"turn"`
+	Turn   int    `json:"turn"` // the latest event's seq
 	Reason string `json:"reason"`
 }
 
@@ -224,7 +226,8 @@ type UndoInput struct {
 // turn; or the director). The event is kept, marked undone, and the audit
 // log records who, when, why, and the event before and after.
 func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoInput) (*GameView, error) {
-	var before, last TurnEvent
+	var before numberedEvent
+	var last TurnEvent
 	return s.changeGame(ctx, a, gameID, gameChange{settle: true,
 		decide: func(_ context.Context, l *loaded) error {
 			if strings.TrimSpace(in.Reason) == "" {
@@ -238,12 +241,12 @@ func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoIn
 				return Errorf(KindForbidden, "result-confirmed", "the result has been confirmed; only the director can change the game now")
 			}
 			if !a.IsDirector() && !tableKinds[last.Kind] {
-				return Errorf(KindForbidden, "director-only", "turn %d is a %s the director entered; only the director can change it", last.Seq, last.Kind)
+				return Errorf(KindForbidden, "director-only", "turn %d ends with a %s the director entered; only the director can change it", turnNumberOf(l.r.events, len(l.r.events)-1), last.Kind)
 			}
 			if in.Turn != last.Seq {
-				return Errorf(KindConflict, "not-last-turn", "only the latest turn (%d) can be undone; ask the director to correct turn %d", last.Seq, in.Turn)
+				return Errorf(KindConflict, "not-last-turn", "only the latest entry (turn %d) can be undone; ask the director to correct an earlier one", turnNumberOf(l.r.events, len(l.r.events)-1))
 			}
-			before = last
+			before = numbered(l.r.events, len(l.r.events)-1)
 			last.Undone = true
 			return nil
 		},
@@ -257,7 +260,7 @@ func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoIn
 					return err
 				}
 			}
-			return s.audit(ctx, a, l.g, "undo-turn", in.Reason, before, last)
+			return s.audit(ctx, a, l.g, "undo-turn", in.Reason, before, numberedEvent{Turn: before.Turn, TurnEvent: last})
 		}})
 }
 
@@ -270,15 +273,20 @@ type CorrectionInput struct {
 	ClaimedScore *int    `json:"claimed_score"`
 	Points       *int    `json:"points"`
 	Reason       string  `json:"reason"`
+	// Seq picks one stored event of the turn (its "seq"): the tiles left
+	// or a time penalty at the end. Without it, the turn's play.
+	Seq int `json:"seq,omitempty"`
 }
 
-// CorrectTurn lets the director change any turn. The whole game is
+// CorrectTurn lets the director change any turn, named by its turn
+// number (see TurnNumbers; in.Seq picks another of its events than the
+// play). The whole game is
 // replayed with the change; if a later turn no longer fits, the correction
 // is refused and nothing changes. Every computed score is brought up to
 // date, and the audit log keeps the turn before and after.
 func (s *Service) CorrectTurn(ctx context.Context, a Actor, gameID int64, turn int, in CorrectionInput) (*GameView, error) {
 	edit := directorEdit{action: "correct-turn", what: "this correction", reason: in.Reason,
-		find: func(e TurnEvent) bool { return e.Seq == turn },
+		seq: in.Seq, want: func(TurnEvent) bool { return true },
 		change: func(_ *loaded, e *TurnEvent) {
 			if in.Player != nil {
 				e.Seat = *in.Player
@@ -308,28 +316,28 @@ func (s *Service) CorrectTurn(ctx context.Context, a Actor, gameID int64, turn i
 // directorEdit is a change the director makes to one stored event.
 type directorEdit struct {
 	action, what, reason string
-	find                 func(TurnEvent) bool
+	seq                  int                  // the stored event, when named (0: the turn's play or want's latest)
+	want                 func(TurnEvent) bool // the kinds of event the edit is for
 	change               func(*loaded, *TurnEvent)
 }
 
-// editEvent applies a director's edit to an event: the game is replayed
+// editEvent applies a director's edit to an event of a turn (see
+// eventOfTurn): the game is replayed
 // with it (refused if a later turn no longer fits), every computed value
 // brought up to date, the audit log given the event before and after, and
 // the game's result kept in step.
 func (s *Service) editEvent(ctx context.Context, a Actor, gameID int64, turn int, edit directorEdit) (*GameView, error) {
 	idx := -1
-	var before TurnEvent
+	var before numberedEvent
 	return s.changeGame(ctx, a, gameID, gameChange{director: true, settle: true,
 		decide: func(_ context.Context, l *loaded) error {
-			for i, e := range l.events {
-				if !e.Undone && edit.find(e) {
-					idx = i
+			if idx = eventOfTurn(l.events, turn, edit.seq, edit.want); idx < 0 {
+				if edit.seq > 0 {
+					return Errorf(KindNotFound, "not-found", "game %d has no entry %d in turn %d", gameID, edit.seq, turn)
 				}
-			}
-			if idx < 0 {
 				return Errorf(KindNotFound, "not-found", "game %d has no such turn %d", gameID, turn)
 			}
-			before = l.events[idx]
+			before = numbered(l.events, idx)
 			edit.change(l, &l.events[idx])
 			return nil
 		},
@@ -337,6 +345,6 @@ func (s *Service) editEvent(ctx context.Context, a Actor, gameID int64, turn int
 			if err := s.replayAndSave(ctx, l, idx, edit.what); err != nil {
 				return err
 			}
-			return s.audit(ctx, a, l.g, edit.action, edit.reason, before, l.events[idx])
+			return s.audit(ctx, a, l.g, edit.action, edit.reason, before, numbered(l.events, idx))
 		}})
 }

@@ -16,8 +16,12 @@ type SeatView struct {
 	Score    int    `json:"score"` // running total (final once the game is finished)
 }
 
-// TurnView is a stored event with the totals after it.
+// TurnView is a stored event with its turn number and the totals after
+// it.
 type TurnView struct {
+	// Turn is the number players count the event's turn by (see
+	// TurnNumbers); the event's Seq is its place in storage.
+	Turn int `json:"turn"`
 	TurnEvent
 	Totals []int `json:"totals"`
 	// CorrectedFrom is, for a turn the director corrected, the turn as it
@@ -68,8 +72,10 @@ type GameView struct {
 	// NextPlay is the turn number people read, at the table and in the
 	// room: the number of the play to be entered, as score sheets count
 	// turns (plays that stand so far, plus one). Holds, challenges,
-	// acceptances and the end of the game are not plays. NextTurn is the
-	// server's number for the next event, which entries send back.
+	// acceptances and the end of the game are not plays (see
+	// TurnNumbers). NextTurn is the seq the next stored event will get,
+	// which entries send back (their "turn") so that two tablets cannot
+	// enter the same turn twice.
 	NextPlay       int    `json:"next_play"`
 	ScorelessTurns int    `json:"scoreless_turns"`
 	Status         string `json:"status"`
@@ -184,9 +190,11 @@ func hideFromTables(v *GameView, a Actor) *GameView {
 	return v
 }
 
-// FlagView is a turn the director should look at.
+// FlagView is a turn the director should look at: its turn number and
+// the flagged event's seq.
 type FlagView struct {
 	Turn int    `json:"turn"`
+	Seq  int    `json:"seq"`
 	Flag string `json:"flag"`
 }
 
@@ -249,13 +257,14 @@ func (s *Service) view(t *Tournament, g *Game, names map[int64]string, all []Tur
 	}
 	v.Unseen = unseenLetters(r.v.Tiles, eg.Unseen())
 	totals := make([]int, len(g.Seats))
+	nums := TurnNumbers(r.events)
 	for i, e := range r.events {
 		if t := r.turns[i]; t != nil {
 			totals = t.Totals
 		}
-		v.Turns = append(v.Turns, TurnView{TurnEvent: e, Totals: totals})
+		v.Turns = append(v.Turns, TurnView{Turn: nums[i], TurnEvent: e, Totals: totals})
 		if e.Flag != "" {
-			v.Flags = append(v.Flags, FlagView{Turn: e.Seq, Flag: e.Flag})
+			v.Flags = append(v.Flags, FlagView{Turn: nums[i], Seq: e.Seq, Flag: e.Flag})
 		}
 	}
 	v.Confirmed = confirmedSeats(v, r.events)
@@ -289,16 +298,14 @@ func nextSeq(all []TurnEvent) int {
 	return n + 1
 }
 
-// nextPlay is the number of the play to be entered: the plays (moves,
-// exchanges and passes) among a game's active events, plus one.
+// nextPlay is the turn number of the play to be entered (see
+// TurnNumbers): the plays among a game's events, plus one.
 func nextPlay(events []TurnEvent) int {
-	n := 1
-	for _, e := range events {
-		if e.Kind == EventMove && !e.Undone {
-			n++
-		}
+	if len(events) == 0 {
+		return 1
 	}
-	return n
+	nums := TurnNumbers(events)
+	return slices.Max(nums) + 1
 }
 
 func mustJSON(v any) json.RawMessage {

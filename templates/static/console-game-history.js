@@ -26,8 +26,9 @@
     var before = parse(e.before), after = parse(e.after);
     switch (e.action) {
       case "correct-turn": return "corrected turn " + (before.turn || after.turn || "");
-      case "undo-turn": return "took back turn " + (before.turn || after.turn || "");
-      case "challenge-ruling": return "ruled on the challenge of turn " + (after.challenged_turn || "") + (after.verdict ? ": " + after.verdict : "");
+      case "undo-turn": return "took back " + (before.kind && before.kind !== "move" ? "an entry of turn " : "turn ") + (before.turn || after.turn || "");
+      case "reverse-ruling": return "reversed the ruling on turn " + (before.turn || after.turn || "");
+      case "challenge-ruling": return "ruled on the challenge of turn " + (after.turn || "") + (after.verdict ? ": " + after.verdict : "");
       case "end-game": return "ended the game where it stood: " + (hows[after.how] || after.how || "");
       case "void-record": return "set the game’s record aside";
       case "import-gcg": return "imported the game’s record from a GCG file";

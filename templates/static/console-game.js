@@ -20,9 +20,9 @@
   function moveText(t) {
     switch (t.kind) {
       case "move": return t.move || "";
-      case "challenge": return "challenges turn " + t.challenged_turn;
+      case "challenge": return "challenges turn " + t.turn;
       case "end-rack": return "rack left: " + (t.rack || "");
-      case "hold": return "holds turn " + t.challenged_turn;
+      case "hold": return "holds turn " + t.turn;
       case "withdraw": return "play withdrawn";
       case "accept": return "accepts the play";
       case "lost-turn": return "loses the turn";
@@ -44,7 +44,7 @@
   function movePart(t) {
     var o = t.corrected_from, now = moveText(t);
     if (!o) return [now];
-    var was = moveText({ kind: t.kind, move: o.move, rack: o.rack, challenged_turn: t.challenged_turn });
+    var was = moveText({ kind: t.kind, move: o.move, rack: o.rack, turn: t.turn });
     if (was === now && o.player === t.player) return [now];
     return [now, el("span", { className: "was" }, "was " + (o.player !== t.player ? seatName(o.player) + ": " : "") + (was || "nothing"))];
   }
@@ -106,9 +106,21 @@
     return g.status === "voided" || !!g.record_set_aside || g.turns.some(function (t) { return t.kind === "void" && !t.undone; });
   }
   function voided() { return setAside(game); }
-  // correctable: a turn the director may correct. The record set aside,
-  // a turn taken back, and the setting aside itself are not.
-  function correctable(t) { return !voided() && !t.undone && t.kind !== "void"; }
+  // correctable: an entry the director may correct: a play, the tiles
+  // left, a time penalty, the end. The record set aside, a turn taken
+  // back and the setting aside are not, nor what is a note on a play (a
+  // hold, a challenge and its ruling: reversed by a ruling on that turn;
+  // an acceptance) or a confirmation.
+  var NOT_CORRECTED = { "void": true, hold: true, challenge: true, withdraw: true, "lost-turn": true, "challenge-bonus": true, accept: true, confirm: true };
+  function correctable(t) { return !voided() && !t.undone && !NOT_CORRECTED[t.kind]; }
+  // turnLabel: a play by its turn number ("12"); what follows a play has
+  // no number of its own and shows none.
+  function turnLabel(t) { return t.kind === "move" ? String(t.turn) : ""; }
+  // entryName says an entry in the correction's list: "12. Ann: 8D WINDY",
+  // "after turn 23, Bob: rack left: Q".
+  function entryName(t) {
+    return (t.kind === "move" ? t.turn + ". " : "after turn " + t.turn + ", ") + seatName(t.player) + ": " + moveText(t);
+  }
 
   function renderTurns() {
     var tb = document.querySelector("#turns tbody");
@@ -119,14 +131,16 @@
       var fix = null;
       if (correctable(t)) {
         fix = el("button", { type: "button", className: "small-btn" }, "Correct");
-        fix.addEventListener("click", function () { pick(t.turn); });
-        sel.appendChild(el("option", { value: String(t.turn) }, t.turn + ". " + seatName(t.player) + ": " + moveText(t)));
+        fix.addEventListener("click", function () { pick(t.seq); });
+        sel.appendChild(el("option", { value: String(t.seq) }, entryName(t)));
       }
-      tb.appendChild(el("tr", { id: "turn-" + t.turn, className: (t.flag ? "flagged" : "") + (t.undone ? " undone" : "") },
-        el("td", { className: "num" }, t.turn), el("td", {}, seatName(t.player)), el.apply(null, ["td", { className: "move" }].concat(movePart(t))),
+      var row = el("tr", { id: t.kind === "move" ? "turn-" + t.turn : "entry-" + t.seq, className: (t.flag ? "flagged" : "") + (t.undone ? " undone" : "") },
+        el("td", { className: "num" }, turnLabel(t)), el("td", {}, seatName(t.player)), el.apply(null, ["td", { className: "move" }].concat(movePart(t))),
         el.apply(null, ["td", { className: "num claimed" + (t.corrected_from ? " corrected" : "") }].concat(claimPart(t))),
         el("td", { className: "num computed" }, (t.score > 0 ? "+" : "") + t.score),
-        el("td", { className: "num" }, (t.totals || []).join("–")), el("td", { className: "note" }, t.flag ? el("span", { className: "flag" }, "⚑") : null, t.flag ? " " : null, note(t)), el("td", { className: "fix" }, fix)));
+        el("td", { className: "num" }, (t.totals || []).join("–")), el("td", { className: "note" }, t.flag ? el("span", { className: "flag" }, "⚑") : null, t.flag ? " " : null, note(t)), el("td", { className: "fix" }, fix));
+      row.dataset.turn = t.turn; row.dataset.seq = t.seq;
+      tb.appendChild(row);
     });
     if (!game.turns.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 8, className: "small" }, "No turns entered yet.")));
     if (was && sel.querySelector('option[value="' + was + '"]')) sel.value = was;
@@ -218,14 +232,16 @@
   }
   var attentionAgain = Attention.follow(gpath + "/attention", renderAttention);
 
-  // pick fills the correction form with a turn as it stands; the form is
-  // not touched by later re-reads, so what the director types stays.
+  // pick fills the correction form with an entry (by its seq) as it
+  // stands; the form is not touched by later re-reads, so what the
+  // director types stays. The list names entries by turn number.
   var cform = document.getElementById("correct-form");
-  function fill(n) {
-    var t = game.turns.find(function (x) { return x.turn === n; });
+  function bySeq(g, seq) { return g.turns.find(function (x) { return x.seq === seq; }); }
+  function fill(seq) {
+    var t = bySeq(game, seq);
     if (!t) return;
     var f = cform.elements;
-    f.turn.value = String(n);
+    f.turn.value = String(seq);
     f.player.value = String(t.player);
     f.move.value = t.move || "";
     f.rack.value = t.rack || "";
@@ -239,9 +255,10 @@
   document.getElementById("correct-turn").addEventListener("change", function (e) { fill(parseInt(e.target.value, 10)); });
 
   C.submit(cform, function () {
-    var f = cform.elements, n = parseInt(f.turn.value, 10);
-    var t = game.turns.find(function (x) { return x.turn === n; });
+    var f = cform.elements, seq = parseInt(f.turn.value, 10);
+    var t = bySeq(game, seq);
     if (!t) throw new Error("Choose a turn to correct.");
+    var n = t.turn;
     // Only what the director changed is sent: the rest of the turn stays.
     var body = { reason: f.reason.value.trim() };
     if (!body.reason) throw new Error("Say why the turn is corrected.");
@@ -251,11 +268,13 @@
     var claim = C.num(f.claimed_score.value);
     if (claim !== null && claim !== t.claimed_score) body.claimed_score = claim;
     if (Object.keys(body).length === 1) throw new Error("Nothing differs from turn " + n + " as entered.");
+    // The path names the turn; seq, the entry of it when not its play.
+    if (t.kind !== "move") body.seq = seq;
     return C.api("PATCH", gpath + "/turns/" + n, body).then(function (g) {
       renderGame(g);
-      fill(n);
+      fill(seq);
       f.reason.value = "";
-      var now = g.turns.find(function (x) { return x.turn === n; });
+      var now = bySeq(g, seq);
       loadResult();
       return "Turn " + n + " corrected" + (now ? ": computed " + now.score + (now.flag ? " (" + flagWords(now.flag) + ")" : "") : "") + ".";
     });
@@ -349,9 +368,9 @@
   window.ConsoleGame = { show: function (g) { renderGame(g); return loadResult(); }, setAside: setAside };
   load().then(function () {
     var fixable = game.turns.filter(correctable);
-    if (fixable.length) fill(fixable[fixable.length - 1].turn);
-    var m = /[#&]turn=(\d+)/.exec(location.hash);
-    if (m) pick(parseInt(m[1], 10));
+    if (fixable.length) fill(fixable[fixable.length - 1].seq);
+    var m = /[#&]turn=(\d+)/.exec(location.hash), play = m && game.turns.find(function (x) { return x.kind === "move" && x.turn === parseInt(m[1], 10); });
+    if (play) pick(play.seq);
     return loadResult();
   }).catch(function (err) { C.status(cform, err.message, true); });
   C.live(C.tournament, {

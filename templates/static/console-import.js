@@ -142,7 +142,7 @@
     imp.turns.forEach(function (t) {
       var note = [t.flag ? W.flagWords(t.flag) : "", t.note ? W.shortNote(t.note) : ""].filter(Boolean).join("; ");
       tb.appendChild(el("tr", { className: t.flag ? "flagged" : "" },
-        el("td", { className: "num" }, t.turn),
+        el("td", { className: "num" }, t.kind === "move" ? t.turn : ""),
         el("td", { className: "num", title: t.line ? "" : "added: the record does not write it" }, t.line || "–"),
         el("td", {}, names[t.player] || "seat " + t.player),
         el("td", {}, el("span", { className: "move" }, moveWords(t)),
@@ -156,7 +156,7 @@
 
   function moveWords(t) {
     if (t.kind !== "challenge") return W.moveText(t);
-    return "challenges turn " + t.challenged_turn + (t.verdict === "unacceptable" ? ", which comes off" : ", which stands");
+    return "challenges turn " + t.turn + (t.verdict === "unacceptable" ? ", which comes off" : ", which stands");
   }
 
   // flagSentences says why a turn is flagged, as the director reads it.

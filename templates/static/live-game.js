@@ -39,7 +39,7 @@
         (placed[p.take] || []).forEach(function (s) { if (b[s.r]) b[s.r][s.c] = "."; });
         return;
       }
-      placed[p.turn] = p.squares;
+      placed[p.seq] = p.squares;
       p.squares.forEach(function (s) { if (b[s.r] && s.c < cols) b[s.r][s.c] = s.t; });
     });
     return b.map(function (row) { return row.join(""); });
@@ -90,10 +90,10 @@
         var bd = e.breakdown && e.breakdown.words && e.breakdown.words[0];
         var pos = (e.move || "").trim().split(/\s+/)[0];
         var text = who + ": " + (sq.length ? (bd ? bd.word + " at " + pos : e.move) + " for " + e.score : (e.move === "-" ? "passed" : "exchanged"));
-        plays.push({ turn: e.turn, squares: sq, totals: e.totals, text: text });
+        plays.push({ seq: e.seq, turn: e.turn, squares: sq, totals: e.totals, text: text });
       } else if (e.kind === "withdraw" || (e.kind === "challenge" && e.verdict === "unacceptable")) {
-        var last = e.challenged_turn || (plays.length ? plays[plays.length - 1].turn : 0);
-        plays.push({ take: last, squares: [], totals: e.totals, text: "The play of turn " + last + " is challenged off" });
+        var last = e.challenged_turn || (plays.length ? plays[plays.length - 1].seq : 0);
+        plays.push({ take: last, squares: [], totals: e.totals, text: "The play of turn " + e.turn + " is challenged off" });
       }
     });
     steps.hidden = false;

@@ -49,7 +49,7 @@
   function lastPlaySquares() {
     var t = T.lastPlay(), out = { squares: {}, seq: 0, text: "" };
     if (!t) return out;
-    out.seq = t.turn; out.text = T.playText(t);
+    out.seq = t.seq; out.text = T.playText(t);
     var words = (t.breakdown && t.breakdown.words) || [];
     words.forEach(function (w) {
       (w.letters || []).forEach(function (x) {
@@ -69,7 +69,7 @@
     }
     return out;
   }
-  T.lastPlaySeq = function () { var t = T.lastPlay(); return t ? t.turn : 0; };
+  T.lastPlaySeq = function () { var t = T.lastPlay(); return t ? t.seq : 0; };
 
   // renderBoard draws the game's board with placed (the move being
   // entered, marked bad if refused) on it.

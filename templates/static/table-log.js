@@ -2,9 +2,9 @@
 // count plays (a move, an exchange or a pass), as players count them on
 // their score sheets; what happens to a play afterwards (a hold, a
 // challenge and its ruling, the acceptance of the play that went out)
-// is a note under that play, not a turn of its own. The server numbers
-// every event (its "turn"); the page keeps that number for the API and
-// shows the play's.
+// is a note under that play, not a turn of its own. The server gives
+// every event that number (its "turn": a note carries its play's) and
+// its place in storage (its "seq", which entries send back).
 (function (T) {
   "use strict";
   var el = T.el, signed = T.signed, playerName = T.playerName;
@@ -17,11 +17,11 @@
   // from 1) with its notes; every other event (an undone play, the end of
   // the game, confirmations) on its own, unnumbered.
   T.logItems = function (game) {
-    var items = [], bySeq = {}, last = null, n = 0;
+    var items = [], bySeq = {}, last = null;
     game.turns.forEach(function (t) {
       if (standing(t)) {
-        last = { play: ++n, ev: t, notes: [] };
-        bySeq[t.turn] = last; items.push(last); return;
+        last = { play: t.turn, ev: t, notes: [] };
+        bySeq[t.seq] = last; items.push(last); return;
       }
       var owner = t.kind !== "move" && NOTES[t.kind] ? bySeq[t.challenged_turn] || last : null;
       if (owner) owner.notes.push(t); else items.push({ ev: t, notes: [] });
@@ -30,12 +30,6 @@
   };
   // T.playCount: the plays that stand in the game.
   T.playCount = function (game) { return game.turns.filter(standing).length; };
-  // T.playNumber: the play number of the server's event seq (0: none).
-  T.playNumber = function (seq) {
-    var plays = T.game.turns.filter(standing);
-    for (var i = 0; i < plays.length; i++) if (plays[i].turn === seq) return i + 1;
-    return 0;
-  };
   // T.nextPlay: the number of the play to be entered, once every waiting
   // entry is in (l: T.local()).
   // The server's next_play is the same number (the room shows it too).
@@ -99,27 +93,28 @@
   }
   // T.describe says one event as the list shows it (plays numbered).
   T.describe = function (t) {
-    var n = standing(t) ? T.playNumber(t.turn) : 0;
+    var n = standing(t) ? t.turn : 0;
     return n ? n + ". " + T.playText(t) : otherText(t);
   };
 
   // T.renderLog fills the list, newest first; the last play is marked as
-  // on the board. Every event carries its server number (data-turn).
+  // on the board. Every event carries its turn number (data-turn) and
+  // its seq (data-seq).
   T.renderLog = function (ol, lastSeq) {
     ol.innerHTML = "";
     T.logItems(T.game).reverse().forEach(function (it) {
       var t = it.ev, li = el("li", t.undone ? "undone" : it.play ? "play" : "other");
-      li.dataset.turn = t.turn;
+      li.dataset.turn = t.turn; li.dataset.seq = t.seq;
       if (it.play) {
         li.dataset.play = it.play;
         var line = el("span", "line", it.play + ". " + T.playText(t));
         li.appendChild(line);
-        if (t.turn === lastSeq) { li.className += " last"; li.appendChild(el("span", "last-mark", " ◆ last play")); }
+        if (t.seq === lastSeq) { li.className += " last"; li.appendChild(el("span", "last-mark", " ◆ last play")); }
         if (t.claimed_score !== null && t.claimed_score !== undefined && !t.agrees && !/score-disagreement/.test(t.flag || "")) li.appendChild(el("span", "claim", " (claimed " + t.claimed_score + ")"));
       } else li.appendChild(el("span", "line", otherText(t)));
       var notes = el("ul", "notes");
       if (it.play && t.flag) notes.appendChild(el("li", "flag", "⚑ " + T.flagNote(t.flag, t)));
-      it.notes.forEach(function (n) { var x = el("li", n.undone ? "undone" : "", T.noteText(n)); x.dataset.turn = n.turn; notes.appendChild(x); });
+      it.notes.forEach(function (n) { var x = el("li", n.undone ? "undone" : "", T.noteText(n)); x.dataset.turn = n.turn; x.dataset.seq = n.seq; notes.appendChild(x); });
       if (notes.children.length) li.appendChild(notes);
       ol.appendChild(li);
     });

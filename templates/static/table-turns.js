@@ -12,13 +12,13 @@
     var q = T.queue().filter(function (i) { return i.kind !== "confirm"; });
     if (q.length) {
       var it = q[q.length - 1];
-      if (it.kind === "turn" && T.parseMove(it.body.move || "")) return { turn: it.body.turn, player: it.body.player, move: it.body.move, play: it.after.play ? it.after.play - 1 : 0 };
+      if (it.kind === "turn" && T.parseMove(it.body.move || "")) return { seq: it.body.turn, player: it.body.player, move: it.body.move, play: it.after.play ? it.after.play - 1 : 0 };
       return null;
     }
     for (var i = T.game.turns.length - 1; i >= 0; i--) {
       var t = T.game.turns[i];
       if (t.undone || t.kind === "hold") continue;
-      return t.kind === "move" && T.parseMove(t.move || "") ? { turn: t.turn, player: t.player, move: t.move, play: T.playNumber(t.turn) } : null;
+      return t.kind === "move" && T.parseMove(t.move || "") ? { seq: t.seq, player: t.player, move: t.move, play: t.turn } : null;
     }
     return null;
   }
@@ -30,11 +30,11 @@
       ok: "Challenge", warn: true }, function () {
       // The game may have moved on while the dialog was open.
       var now = latestPlay(); l = T.local();
-      if (!now || now.turn !== t.turn) { T.say("The game moved on meanwhile: " + t.move + " can no longer be challenged."); return; }
+      if (!now || now.seq !== t.seq) { T.say("The game moved on meanwhile: " + t.move + " can no longer be challenged."); return; }
       T.clearEntry();
       // Who moves next depends on the verdict: entries wait for it. A
       // challenge is not a play: the play count stays.
-      T.enqueue("challenge", "/challenges", { turn: t.turn, challenger: challenger },
+      T.enqueue("challenge", "/challenges", { turn: t.seq, challenger: challenger },
         playerName(challenger) + " challenges " + t.move,
         { next: l.next + 1, toMove: l.toMove, blocked: "Waiting for the verdict on " + t.move + "…", play: T.nextPlay(l) });
     });
@@ -56,7 +56,7 @@
     if (!t) { T.say("Only the latest play can be held, before the next turn."); return; }
     if (T.held()) { T.say(t.move + " is already held."); return; }
     var holder = T.nextSeat(t.player), l = T.local();
-    T.enqueue("hold", "/hold", { turn: t.turn, player: holder },
+    T.enqueue("hold", "/hold", { turn: t.seq, player: holder },
       playerName(holder) + " holds " + t.move,
       { next: l.next + 1, toMove: l.toMove, blocked: "", play: T.nextPlay(l) });
     T.say(playerName(holder) + " holds " + t.move + ": challenge it, or play on to accept it. " + playerName(t.player) + " does not draw yet.");
@@ -97,14 +97,14 @@
     if (!t) return;
     // Said as the list says it: "turn 3 (Bob: exchange ABC)" for a play,
     // "Ann held it" for a note.
-    var what = t.kind === "move" ? "turn " + T.playNumber(t.turn) + " (" + T.playText(t) + ")" : T.describe(t);
-    T.ask({ title: t.kind === "move" ? "Undo turn " + T.playNumber(t.turn) + "?" : "Undo the last entry?", text: t.kind === "move" ? T.playText(t) : T.describe(t), ok: "Undo", warn: true,
+    var what = t.kind === "move" ? "turn " + t.turn + " (" + T.playText(t) + ")" : T.describe(t);
+    T.ask({ title: t.kind === "move" ? "Undo turn " + t.turn + "?" : "Undo the last entry?", text: t.kind === "move" ? T.playText(t) : T.describe(t), ok: "Undo", warn: true,
       field: { label: "Why? (the director reads this)", placeholder: "e.g. misentered", required: "Write why the entry is undone." } }, function (reason) {
       var now = lastEntry();
-      if (T.queue().length || !now || now.turn !== t.turn) { T.say("The game moved on meanwhile: undo again if still needed."); return; }
+      if (T.queue().length || !now || now.seq !== t.seq) { T.say("The game moved on meanwhile: undo again if still needed."); return; }
       var l = T.local(), n = T.nextPlay(l);
       T.clearEntry();
-      T.enqueue("undo", "/undo", { turn: t.turn, reason: reason }, "Undo " + what,
+      T.enqueue("undo", "/undo", { turn: t.seq, reason: reason }, "Undo " + what,
         { next: l.next, toMove: t.kind === "move" ? t.player : l.toMove, blocked: t.kind === "move" ? "" : "Waiting for the undo to be sent…", play: t.kind === "move" ? n - 1 : n });
     });
   });

@@ -66,7 +66,7 @@
 
   // ---- the game from the server ----
   function signature(g) {
-    return JSON.stringify([g.next_turn, g.totals, g.status, g.confirmed, g.official_result, g.turns.map(function (t) { return [t.turn, t.move, t.score, t.undone, t.flag, t.verdict]; })]);
+    return JSON.stringify([g.next_turn, g.totals, g.status, g.confirmed, g.official_result, g.turns.map(function (t) { return [t.seq, t.turn, t.move, t.score, t.undone, t.flag, t.verdict]; })]);
   }
   // reload reads the game again; an unchanged game is drawn again only
   // when forced (after sending), so what a player is typing (a rack at the
