@@ -86,6 +86,11 @@ type GameView struct {
 	// yet): the one its record gives, or the one the director entered by
 	// hand. Every view and printout of the game shows this one.
 	Official *OfficialResult `json:"official_result"`
+	// DirectorEntry is the director's latest entry in the game (nil:
+	// none): a table's undo, correction or challenge stops at it (see
+	// director_entry.go; the director's corrections are not shown here,
+	// they are in the audit log, and the table's change is refused).
+	DirectorEntry *DirectorEntry `json:"director_entry,omitempty"`
 	// TimePenaltyPerMinute is what a minute (or part of one) over time
 	// costs under the tournament's rules; 0: the rules have no time
 	// penalty, and a penalty is entered in points.
@@ -259,6 +264,7 @@ func (s *Service) view(t *Tournament, g *Game, names map[int64]string, all []Tur
 		}
 	}
 	v.Confirmed = confirmedSeats(v, r.events)
+	v.DirectorEntry = directorEntry(r.events)
 	v.TimePenaltyPerMinute = r.v.TimePenaltyPerMinute
 	if res.Over {
 		v.Result.TimeMinutes = timeMinutes(r.events, len(g.Seats))
