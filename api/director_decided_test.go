@@ -80,3 +80,30 @@ func TestTableUndoAfterDirectorsEnd(t *testing.T) {
 		}
 	}
 }
+
+// POST /games/{id}/end/preview answers the game as the end would leave
+// it (the finals, the racks deducted) and stores nothing; it is the
+// director's, and refuses what the end refuses. The end itself then
+// gives those finals, with each player's tiles left in rack_left.
+func TestEndPreview(t *testing.T) {
+	e := newDecidedEvent(t)
+	g := e.games[1]
+	must[map[string]any](t, e.enter(g, e.tables[1], turn{Turn: 1, Player: 1, Move: "8D WINDY"}), http.StatusCreated)
+	must[map[string]any](t, e.enter(g, e.tables[1], turn{Turn: 2, Player: 2, Move: "7C GALE"}), http.StatusCreated)
+	body := map[string]any{"how": "time", "racks": map[string]string{"1": "AGITNOI", "2": "ODVNJHA"}}
+	p := must[service.GameView](t, e.post(gpath(g, "/end/preview"), e.Director, body), http.StatusOK)
+	if p.Result == nil || fmt.Sprint(p.Result.Final) != "[24 -5]" || fmt.Sprint(p.Result.RackLeft) != "[AGITNOI ODVNJHA]" {
+		t.Fatalf("preview %+v", p.Result)
+	}
+	if v := e.view(g); v.Status != service.StatusInProgress || len(v.Turns) != 2 || v.Official != nil {
+		t.Fatalf("the preview stored something: %s, %d turns, %+v", v.Status, len(v.Turns), v.Official)
+	}
+	wantProblem(t, e.post(gpath(g, "/end/preview"), e.tables[1], body), http.StatusForbidden, "director-only")
+	wantProblem(t, e.post(gpath(g, "/end/preview"), e.Director, map[string]any{"how": "lunch"}), http.StatusBadRequest, "bad-end")
+	body["reason"] = "time ran out"
+	ended := must[service.GameView](t, e.post(gpath(g, "/end"), e.Director, body), http.StatusOK)
+	if fmt.Sprint(ended.Result.Final) != fmt.Sprint(p.Result.Final) {
+		t.Errorf("ended %v, previewed %v", ended.Result.Final, p.Result.Final)
+	}
+	wantProblem(t, e.post(gpath(g, "/end/preview"), e.Director, body), http.StatusConflict, "game-over")
+}

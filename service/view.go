@@ -43,6 +43,12 @@ type ResultView struct {
 	WinnerPlayerID *int64 `json:"winner_player_id,omitempty"`
 	Tie            bool   `json:"tie"`
 	DecidedBy      string `json:"decided_by,omitempty"`
+
+	// RackLeft is, by seat, the tiles left on each rack at the end, as
+	// revealed (or, when one of two players went out with the bag empty,
+	// the other's: every unseen tile); "" where not known. Set once the
+	// game is over.
+	RackLeft []string `json:"rack_left,omitempty"`
 }
 
 // GameView is everything derived about a game.
@@ -268,8 +274,23 @@ func (s *Service) view(t *Tournament, g *Game, names map[int64]string, all []Tur
 	v.TimePenaltyPerMinute = r.v.TimePenaltyPerMinute
 	if res.Over {
 		v.Result.TimeMinutes = timeMinutes(r.events, len(g.Seats))
+		v.Result.RackLeft = racksLeft(r.events, v)
 	}
 	return v
+}
+
+// racksLeft is each seat's rack at the end of a game (ResultView.RackLeft).
+func racksLeft(events []TurnEvent, v *GameView) []string {
+	out := make([]string, len(v.Players))
+	for _, e := range events {
+		if e.Kind == EventEndRack && e.Seat >= 1 && e.Seat <= len(out) {
+			out[e.Seat-1] = e.Rack
+		}
+	}
+	if o := v.Result.OutSeat; len(out) == 2 && o > 0 && v.Bag == 0 && out[2-o] == "" {
+		out[2-o] = v.Unseen
+	}
+	return out
 }
 
 func unseenLetters(ts *scoring.TileSet, counts []int) string {
