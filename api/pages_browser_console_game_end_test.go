@@ -58,8 +58,12 @@ func TestBrowserConsoleEndGameFromItsPage(t *testing.T) {
 		waitFor(`document.querySelector("#end-form .form-status").textContent.includes("Game ended (time ran out for the round). Result: Doug 32, Emely 9.")`),
 		waitFor(`document.getElementById("result-text").textContent.includes("from the game’s record")`),
 		// The rack adjustment is a row of its own, as on the score sheet.
-		waitFor(`document.querySelector("#turn-end-adjust .move").textContent === "Doug: rack 0; Emely: tiles left AEIORST −7"`),
+		waitFor(`document.querySelector("#turn-end-adjust .move").innerText === "rack not given\ntiles left AEIORST"`),
+		waitFor(`document.querySelector("#turn-end-adjust").innerText.includes("Doug\nEmely")`),
+		waitFor(`document.querySelector("#turn-end-adjust .computed").innerText === "0\n−7"`),
 		waitFor(`document.querySelector("#turn-end-adjust").textContent.includes("32–9")`),
+		eval(`document.querySelector(".turns-scroll").scrollTop = 1e6; window.scrollTo(0, 140); true`),
+		shotAt("console-game-end-adjust", 1280, 800),
 		waitFor(`document.getElementById("history").textContent.includes("ended the game where it stood: time ran out for the round")`),
 		waitFor(`document.getElementById("history").textContent.includes("Reason: round time ran out at 12:40")`),
 		noText("/api/"),

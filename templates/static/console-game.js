@@ -156,16 +156,18 @@
     var left = r.rack_left || [], adj = r.rack_adjust;
     if (!adj.some(function (x) { return x; }) && !left.some(function (x) { return x; })) return null;
     var signed = function (n) { return n > 0 ? "+" + n : n < 0 ? "−" + -n : "0"; };
-    var parts = game.players.map(function (p, i) {
-      if (r.out_player === p.seat) return p.name + ": went out " + signed(adj[i]);
-      return p.name + ": " + (left[i] ? "tiles left " + left[i] : "rack") + " " + signed(adj[i]);
+    // One line a player, in the Move and Score cells alike.
+    var lines = function (f) { return game.players.map(function (p, i) { return el("div", {}, f(p, i)); }); };
+    var parts = lines(function (p, i) {
+      if (r.out_player === p.seat) return "went out";
+      return left[i] ? "tiles left " + left[i] : "rack not given";
     });
     var last = game.turns.length ? game.turns[game.turns.length - 1].totals || [] : [];
     var totals = game.players.map(function (p, i) { return (last[i] || 0) + (adj[i] || 0); });
     return el("tr", { id: "turn-end-adjust", className: "end-adjust" },
-      el("td", { className: "num" }, ""), el("td", {}, "End of game"), el("td", { className: "move" }, parts.join("; ")),
-      el("td", { className: "num claimed" }, ""), el("td", { className: "num computed" }, adj.map(signed).join(" / ")),
-      el("td", { className: "num" }, totals.join("–")), el("td", { className: "note" }, "rack adjustment"), el("td", { className: "fix" }, null));
+      el("td", { className: "num" }, ""), el.apply(null, ["td", {}].concat(lines(function (p) { return p.name; }))), el.apply(null, ["td", { className: "move" }].concat(parts)),
+      el("td", { className: "num claimed" }, ""), el.apply(null, ["td", { className: "num computed" }].concat(lines(function (p, i) { return signed(adj[i]); }))),
+      el("td", { className: "num" }, totals.join("–")), el("td", { className: "note" }, "end of game: rack adjustment"), el("td", { className: "fix" }, null));
   }
 
   // seatScore is what a seat shows beside its name: the running score,
