@@ -46,6 +46,7 @@ func TestBrowserTableUndoAfterDirectorsEnd(t *testing.T) {
 		waitFor(`document.querySelector("#end h2").textContent === "The director ended this game (time ran out)"`),
 		waitFor(`document.querySelectorAll("#end .confirms button").length === 0`),
 		waitFor(fmt.Sprintf(`document.querySelector("#end .winner").textContent.includes("%d")`, ended.Result.Final[0])),
+		shotAt("table-after-directors-end", 1280, 800),
 	)
 	if v := e.view(g); fmt.Sprint(v.Result.Final) != fmt.Sprint(ended.Result.Final) || len(v.Turns) != len(ended.Turns) {
 		t.Fatalf("after the tablet's undo: %v (%d turns), the director's %v (%d)", v.Result.Final, len(v.Turns), ended.Result.Final, len(ended.Turns))
