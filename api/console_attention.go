@@ -225,8 +225,9 @@ func attention(v *service.GameView, now time.Time) (out []attentionItem, next ti
 	case service.StatusAwaitingRacks:
 		add(last, "awaiting-racks")
 	case service.StatusFinished:
-		// A result keyed by the director is nobody's to confirm at the table.
-		if known, all := confirmedByAll(v); known && !all && !v.ResultByHand() {
+		// A result the director decided (keyed, amended, or the game
+		// ended where it stood) is nobody's to confirm at the table.
+		if known, all := confirmedByAll(v); known && !all && !v.ResultByDirector() {
 			if len(v.Confirmed) > 2 {
 				add(last, "unconfirmed-all")
 			} else {

@@ -70,6 +70,8 @@ func attentionCases() []attentionCase {
 		{"a finished game an hour later", game("finished", `"confirmed":[true,true]`, turns(windy)), 60, nil, 0},
 		{"a finished game not confirmed", game("finished", `"confirmed":[true,false]`, turns(windy)), 3,
 			[]string{"game finished, result not confirmed by both players"}, 0},
+		{"a game the director ended, nobody confirmed", game("finished", `"confirmed":[false,false]`, `"result":{"over":true,"complete":true,"reason":"ended","final":[30,16]}`, turns(windy)), 3, nil, 0},
+		{"a result the director amended, nobody confirmed", game("finished", `"confirmed":[false,false]`, `"official_result":{"result_id":1,"kind":"game","source":"entered","entered_by_hand":true,"scores":[400,350]}`, turns(windy)), 3, nil, 0},
 		{"a finished game, the view without confirmed", game("finished", turns(windy)), 3, nil, 0},
 		{"a game in play, nobody confirmed", game("in-progress", `"confirmed":[false,false]`, turns(windy)), 3, nil, 11},
 		{"a result entered by hand for a game with no record", game("in-progress", `"official_result":{"result_id":1,"kind":"game","source":"entered","scores":[400,350]}`, turns()), 60, nil, 0},

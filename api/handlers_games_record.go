@@ -20,6 +20,19 @@ func (s *Server) endGame(c *gin.Context) {
 	s.respond(c, http.StatusOK, g, err)
 }
 
+// previewEnd is the game as ending it would leave it, nothing stored:
+// the final scores the console shows before the director confirms.
+func (s *Server) previewEnd(c *gin.Context) {
+	var in service.EndGameInput
+	p := parse(c)
+	id := p.id("id")
+	if p.body(&in); s.failed(c, p) {
+		return
+	}
+	g, err := s.svc.PreviewEnd(c.Request.Context(), actorOf(c), id, in)
+	s.respond(c, http.StatusOK, g, err)
+}
+
 // voidRecord sets a game's record aside, for a result entered by hand.
 func (s *Server) voidRecord(c *gin.Context) {
 	var in service.VoidInput

@@ -16,18 +16,23 @@ func noText(s string) chromedp.Action[chromedp.Void] {
 }
 
 // A game being recorded that cannot finish is ended from its page: how it
-// ended, a rack, a reason, a second press to confirm; the page shows the
-// result and the history says who ended it and why. A hand result typed
+// ended, a rack, a reason, a second press to confirm, which first shows
+// the final scores the end will give; the page shows the result, the
+// rack adjustment as a row of its own, and the history says who ended it
+// and why. An exchange reads in words. A hand result typed
 // for it is refused in plain words (no route of the API), and a claim the
 // board does not give shows both scores on its turn.
 func TestBrowserConsoleEndGameFromItsPage(t *testing.T) {
 	f := newFixture(t)
 	must[map[string]any](t, f.enter(f.game, f.table, turn{Turn: 1, Player: 1, Move: "8D WINDY", ClaimedScore: claim(30)}), http.StatusCreated)
 	must[map[string]any](t, f.enter(f.game, f.table, turn{Turn: 2, Player: 2, Move: "7C GALE", ClaimedScore: claim(14)}), http.StatusCreated)
+	must[map[string]any](t, f.enter(f.game, f.table, turn{Turn: 3, Player: 1, Move: "-YWCO"}), http.StatusCreated)
 	ctx := newChrome(t)
 	run(t, ctx, consoleSignIn(f),
 		chromedp.Navigate(fmt.Sprintf("%s/director/%d/games/%d", f.URL, f.tournament, f.game)),
 		waitFor(`document.querySelector("#turn-1 .note") !== null`),
+		// An exchange in words, with its letters.
+		waitFor(`document.querySelector("#turn-3 .move").textContent === "exchanged YWCO"`),
 		waitFor(`document.querySelector("#turn-1 .note").textContent.includes("claimed 30, board gives 32")`),
 		waitFor(`!document.getElementById("end-card").hidden`),
 		// A hand result beside the record: refused, in the page's words.
@@ -43,7 +48,7 @@ func TestBrowserConsoleEndGameFromItsPage(t *testing.T) {
 		setValue(`#end-form [name="rack2"]`, "aeiorst"),
 		setValue("#end-reason", "round time ran out at 12:40"),
 		submitForm("#end-form", "Check, then press"),
-		waitFor(`!document.getElementById("end-confirm").hidden && document.getElementById("end-confirm-text").textContent.includes("Doug 32, Emely 16")`),
+		waitFor(`!document.getElementById("end-confirm").hidden && document.getElementById("end-confirm-text").textContent.includes("Final score: Doug 32, Emely 9 (Emely’s AEIORST −7)")`),
 	)
 	if v := f.view(f.game); v.Status == service.StatusFinished {
 		t.Fatal("the first press ended the game")
@@ -52,6 +57,13 @@ func TestBrowserConsoleEndGameFromItsPage(t *testing.T) {
 		clickWhenThere("#end-yes"),
 		waitFor(`document.querySelector("#end-form .form-status").textContent.includes("Game ended (time ran out for the round). Result: Doug 32, Emely 9.")`),
 		waitFor(`document.getElementById("result-text").textContent.includes("from the game’s record")`),
+		// The rack adjustment is a row of its own, as on the score sheet.
+		waitFor(`document.querySelector("#turn-end-adjust .move").innerText === "rack not given\ntiles left AEIORST"`),
+		waitFor(`document.querySelector("#turn-end-adjust").innerText.includes("Doug\nEmely")`),
+		waitFor(`document.querySelector("#turn-end-adjust .computed").innerText === "0\n−7"`),
+		waitFor(`document.querySelector("#turn-end-adjust").textContent.includes("32–9")`),
+		eval(`document.querySelector(".turns-scroll").scrollTop = 1e6; window.scrollTo(0, 140); true`),
+		shotAt("console-game-end-adjust", 1280, 800),
 		waitFor(`document.getElementById("history").textContent.includes("ended the game where it stood: time ran out for the round")`),
 		waitFor(`document.getElementById("history").textContent.includes("Reason: round time ran out at 12:40")`),
 		noText("/api/"),

@@ -78,7 +78,8 @@ func TestBrowserConsoleImportsGCG(t *testing.T) {
 		eval(`window.beforeSave = true`),
 		clickWhenThere(`#import-save`),
 		waitAcrossReloads(`window.beforeSave === undefined && document.readyState === "complete" &&
-			document.querySelectorAll("#turns tbody tr").length === 29 &&
+			document.querySelectorAll("#turns tbody tr:not(.end-adjust)").length === 29 &&
+			document.getElementById("turn-end-adjust").textContent.includes("went out") &&
 			document.getElementById("import-card").hidden &&
 			document.querySelector("#turn-2").classList.contains("flagged") &&
 			document.querySelector("#turn-2").textContent.includes("note: Emely thought GALE was worth 14.")`),

@@ -65,8 +65,27 @@ func newTableResult(v *service.GameView, teams bool) *tableResult {
 			scores = v.Result.TeamFinal
 		}
 	}
+	if v.ResultByDirector() && !v.ResultByHand() {
+		res.Heading = "The director ended this game (" + tableEndedWords(v) + ")"
+		res.Note = "This result is the director's: nothing more is entered or confirmed at this table."
+	}
 	res.Winner = winnerWords(v, scores, tie, winner, teams)
 	return res
+}
+
+// tableEndedWords says how the director ended a game, as the tablet's
+// script does (T.endedText in table-words.js).
+func tableEndedWords(v *service.GameView) string {
+	how := ""
+	for _, t := range v.Turns {
+		if t.Kind == service.EventEnd && !t.Undone {
+			how = t.Move
+		}
+	}
+	if w, ok := map[string]string{"time": "time ran out", "abandoned": "abandoned", "adjudicated": "adjudicated"}[how]; ok {
+		return w
+	}
+	return "ended by the director"
 }
 
 // winnerWords says who won, as the tablet's script does (winnerText):

@@ -225,6 +225,7 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 	v1.POST("/games/:id/hold", s.hold)
 	v1.POST("/games/:id/confirm", s.confirmResult)
 	v1.POST("/games/:id/end", s.endGame)
+	v1.POST("/games/:id/end/preview", s.previewEnd)
 	v1.POST("/games/:id/void", s.voidRecord)
 	v1.POST("/tournaments/:id/judge", s.judge)
 	return r, s

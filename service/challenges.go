@@ -49,7 +49,10 @@ func (s *Service) Challenge(ctx context.Context, a Actor, gameID int64, in Chall
 	var res *ChallengeResult
 	challenged := 0
 	_, err := s.changeGame(ctx, a, gameID, gameChange{
-		decide: func(_ context.Context, l *loaded) error {
+		decide: func(ctx context.Context, l *loaded) error {
+			if err := s.refuseBeforeDirector(ctx, a, l, in.Turn); err != nil {
+				return err
+			}
 			e, seat, err := s.challengeStep(a, l, in)
 			if err != nil {
 				return err
@@ -308,7 +311,10 @@ type HoldInput struct {
 func (s *Service) Hold(ctx context.Context, a Actor, gameID int64, in HoldInput) (*GameView, error) {
 	var view *GameView
 	_, err := s.changeGame(ctx, a, gameID, gameChange{
-		decide: func(_ context.Context, l *loaded) error {
+		decide: func(ctx context.Context, l *loaded) error {
+			if err := s.refuseBeforeDirector(ctx, a, l, in.Turn); err != nil {
+				return err
+			}
 			target, err := challengeTarget(l, ChallengeInput{Turn: in.Turn, Challenger: in.Player})
 			if err != nil {
 				return err

@@ -1,5 +1,7 @@
 package service
 
+import "tourney/scoring"
+
 // One truth on every screen: a game's status and scores as the room, the
 // table's tablet, the game's page and the API all show them come from
 // here, from the game's record and its official result together.
@@ -26,6 +28,9 @@ func gameStatus(recordStatus string, official *Result) string {
 func (v *GameView) withResult(g *Game, official *Result) *GameView {
 	v.Official = officialView(g, official)
 	v.Status = gameStatus(v.Status, official)
+	if official != nil && official.Source != SourceRecorded {
+		v.DirectorEntry = handEntry(v.NextTurn)
+	}
 	o := v.Official
 	if o == nil || !o.EnteredByHand || len(o.Scores) != len(v.Players) {
 		return v
@@ -44,4 +49,12 @@ func (v *GameView) withResult(g *Game, official *Result) *GameView {
 // the views say so, and nobody at the table confirms it.
 func (v *GameView) ResultByHand() bool {
 	return v.Official != nil && v.Official.EnteredByHand && v.Status == StatusFinished
+}
+
+// ResultByDirector reports whether the director decided a finished
+// game's result: entered it by hand (ResultByHand), or ended the game
+// where it stood from its record. Nobody at the table confirms it.
+func (v *GameView) ResultByDirector() bool {
+	ended := v.Result != nil && v.Result.Reason == string(scoring.EndDirector)
+	return v.ResultByHand() || (ended && v.Status == StatusFinished)
 }

@@ -43,52 +43,88 @@ func (l *loaded) hasRecord() bool { return len(l.r.events) > 0 && !l.r.voided }
 // (and the racks given), replayed like every entry, then the result is
 // stored as the record now gives it.
 func (s *Service) EndGame(ctx context.Context, a Actor, gameID int64, in EndGameInput) (*GameView, error) {
-	if err := requireDirector(a); err != nil {
+	how, err := endHow(a, in)
+	if err != nil {
 		return nil, err
-	}
-	how := strings.TrimSpace(strings.ToLower(in.How))
-	if how == "" {
-		how = "adjudicated"
-	}
-	if _, ok := endHows[how]; !ok {
-		return nil, Errorf(KindInvalid, "bad-end", "a game is ended because time ran out (time), abandoned or adjudicated, not %q", in.How)
 	}
 	if strings.TrimSpace(in.Reason) == "" {
 		return nil, Errorf(KindInvalid, "missing-reason", "say why the game is ended where it stands")
 	}
 	var before *GameView
 	return s.changeGame(ctx, a, gameID, gameChange{director: true, settle: true,
-		decide: func(ctx context.Context, l *loaded) error {
-			switch {
-			case l.r.voided:
-				return Errorf(KindConflict, "record-voided", "game %d's record was set aside; its result is entered by hand", gameID)
-			case l.r.game.Over() || l.r.status == StatusFinished:
-				return Errorf(KindConflict, "game-over", "game %d is over already (%s)", gameID, l.r.status)
-			}
-			if err := s.refuseBesideHandResult(ctx, l); err != nil {
-				return err
-			}
-			if !l.hasRecord() {
-				return Errorf(KindConflict, "no-record", "game %d has no turns recorded: enter its result by hand", gameID)
-			}
-			before = s.view(l.t, l.g, l.names, l.events, l.r)
-			events := []*TurnEvent{{GameID: l.g.ID, Kind: EventEnd, Seat: l.r.game.ToMove() + 1, Move: how}}
-			for seat := 1; seat <= len(l.g.Seats); seat++ {
-				rack := strings.ToUpper(strings.TrimSpace(in.Racks[strconv.Itoa(seat)]))
-				if rack != "" {
-					events = append(events, &TurnEvent{GameID: l.g.ID, Kind: EventEndRack, Seat: seat, Rack: rack})
-				}
-			}
-			for key := range in.Racks {
-				if n, err := strconv.Atoi(key); err != nil || n < 1 || n > len(l.g.Seats) {
-					return Errorf(KindInvalid, "bad-player", "racks are given by seat number, 1 to %d, not %q", len(l.g.Seats), key)
-				}
-			}
-			return s.addEvents(a, l, events...)
+		decide: func(ctx context.Context, l *loaded) (err error) {
+			before, err = s.decideEnd(ctx, a, l, how, in)
+			return err
 		},
 		write: func(ctx context.Context, l *loaded) error {
 			return s.audit(ctx, a, l.g, "end-game", in.Reason, before.Result, map[string]any{"how": how, "racks": in.Racks})
 		}})
+}
+
+// PreviewEnd is the game as EndGame would leave it, the final scores
+// with the racks given deducted, with nothing stored (director): what
+// the console shows before the director confirms the end. No reason is
+// needed yet; every other refusal is EndGame's.
+func (s *Service) PreviewEnd(ctx context.Context, a Actor, gameID int64, in EndGameInput) (*GameView, error) {
+	how, err := endHow(a, in)
+	if err != nil {
+		return nil, err
+	}
+	l, err := s.loadToEnter(ctx, a, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.decideEnd(ctx, a, l, how, in); err != nil {
+		return nil, err
+	}
+	return s.view(l.t, l.g, l.names, l.events, l.r), nil
+}
+
+// endHow checks who ends a game and how (endHows; adjudicated when not
+// said).
+func endHow(a Actor, in EndGameInput) (string, error) {
+	if err := requireDirector(a); err != nil {
+		return "", err
+	}
+	how := strings.TrimSpace(strings.ToLower(in.How))
+	if how == "" {
+		how = "adjudicated"
+	}
+	if _, ok := endHows[how]; !ok {
+		return "", Errorf(KindInvalid, "bad-end", "a game is ended because time ran out (time), abandoned or adjudicated, not %q", in.How)
+	}
+	return how, nil
+}
+
+// decideEnd ends a loaded game where it stands, in memory: the end event
+// and the racks given, replayed. It returns the game as it stood before.
+func (s *Service) decideEnd(ctx context.Context, a Actor, l *loaded, how string, in EndGameInput) (*GameView, error) {
+	switch {
+	case l.r.voided:
+		return nil, Errorf(KindConflict, "record-voided", "game %d's record was set aside; its result is entered by hand", l.g.ID)
+	case l.r.game.Over() || l.r.status == StatusFinished:
+		return nil, Errorf(KindConflict, "game-over", "game %d is over already (%s)", l.g.ID, l.r.status)
+	}
+	if err := s.refuseBesideHandResult(ctx, l); err != nil {
+		return nil, err
+	}
+	if !l.hasRecord() {
+		return nil, Errorf(KindConflict, "no-record", "game %d has no turns recorded: enter its result by hand", l.g.ID)
+	}
+	before := s.view(l.t, l.g, l.names, l.events, l.r)
+	events := []*TurnEvent{{GameID: l.g.ID, Kind: EventEnd, Seat: l.r.game.ToMove() + 1, Move: how}}
+	for seat := 1; seat <= len(l.g.Seats); seat++ {
+		rack := strings.ToUpper(strings.TrimSpace(in.Racks[strconv.Itoa(seat)]))
+		if rack != "" {
+			events = append(events, &TurnEvent{GameID: l.g.ID, Kind: EventEndRack, Seat: seat, Rack: rack})
+		}
+	}
+	for key := range in.Racks {
+		if n, err := strconv.Atoi(key); err != nil || n < 1 || n > len(l.g.Seats) {
+			return nil, Errorf(KindInvalid, "bad-player", "racks are given by seat number, 1 to %d, not %q", len(l.g.Seats), key)
+		}
+	}
+	return before, s.addEvents(a, l, events...)
 }
 
 // VoidInput says why a game's record is set aside.

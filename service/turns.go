@@ -61,6 +61,9 @@ func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnI
 			if err := s.refuseBesideHandResult(ctx, l); err != nil {
 				return err
 			}
+			if err := refuseAfterDirectorEnd(a, l); err != nil {
+				return err
+			}
 			e, err := s.turnStep(a, l, in)
 			if err != nil {
 				return err
@@ -229,14 +232,19 @@ func (s *Service) UndoTurn(ctx context.Context, a Actor, gameID int64, in UndoIn
 	var before numberedEvent
 	var last TurnEvent
 	return s.changeGame(ctx, a, gameID, gameChange{settle: true,
-		decide: func(_ context.Context, l *loaded) error {
+		decide: func(ctx context.Context, l *loaded) error {
 			if strings.TrimSpace(in.Reason) == "" {
 				return Errorf(KindInvalid, "missing-reason", "say why the turn is undone")
+			}
+			if n := len(l.r.events); n > 0 {
+				last = l.r.events[n-1]
+			}
+			if err := s.refuseBeforeDirector(ctx, a, l, last.Seq); err != nil {
+				return err
 			}
 			if len(l.r.events) == 0 {
 				return Errorf(KindRule, "nothing-to-undo", "the game has no turns to undo")
 			}
-			last = l.r.events[len(l.r.events)-1]
 			if !a.IsDirector() && last.Kind == EventConfirm {
 				return Errorf(KindForbidden, "result-confirmed", "the result has been confirmed; only the director can change the game now")
 			}
@@ -307,6 +315,9 @@ func (s *Service) CorrectTurn(ctx context.Context, a Actor, gameID int64, turn i
 				}
 			}
 		}}
+	if !a.IsDirector() {
+		return nil, s.tableCorrection(ctx, a, gameID, turn, in.Seq)
+	}
 	if strings.TrimSpace(in.Reason) == "" {
 		return nil, Errorf(KindInvalid, "missing-reason", "say why the turn is corrected")
 	}

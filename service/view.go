@@ -47,6 +47,12 @@ type ResultView struct {
 	WinnerPlayerID *int64 `json:"winner_player_id,omitempty"`
 	Tie            bool   `json:"tie"`
 	DecidedBy      string `json:"decided_by,omitempty"`
+
+	// RackLeft is, by seat, the tiles left on each rack at the end, as
+	// revealed (or, when one of two players went out with the bag empty,
+	// the other's: every unseen tile); "" where not known. Set once the
+	// game is over.
+	RackLeft []string `json:"rack_left,omitempty"`
 }
 
 // GameView is everything derived about a game.
@@ -92,6 +98,11 @@ type GameView struct {
 	// yet): the one its record gives, or the one the director entered by
 	// hand. Every view and printout of the game shows this one.
 	Official *OfficialResult `json:"official_result"`
+	// DirectorEntry is the director's latest entry in the game (nil:
+	// none): a table's undo, correction or challenge stops at it (see
+	// director_entry.go; the director's corrections are not shown here,
+	// they are in the audit log, and the table's change is refused).
+	DirectorEntry *DirectorEntry `json:"director_entry,omitempty"`
 	// TimePenaltyPerMinute is what a minute (or part of one) over time
 	// costs under the tournament's rules; 0: the rules have no time
 	// penalty, and a penalty is entered in points.
@@ -268,11 +279,27 @@ func (s *Service) view(t *Tournament, g *Game, names map[int64]string, all []Tur
 		}
 	}
 	v.Confirmed = confirmedSeats(v, r.events)
+	v.DirectorEntry = directorEntry(r.events)
 	v.TimePenaltyPerMinute = r.v.TimePenaltyPerMinute
 	if res.Over {
 		v.Result.TimeMinutes = timeMinutes(r.events, len(g.Seats))
+		v.Result.RackLeft = racksLeft(r.events, v)
 	}
 	return v
+}
+
+// racksLeft is each seat's rack at the end of a game (ResultView.RackLeft).
+func racksLeft(events []TurnEvent, v *GameView) []string {
+	out := make([]string, len(v.Players))
+	for _, e := range events {
+		if e.Kind == EventEndRack && e.Seat >= 1 && e.Seat <= len(out) {
+			out[e.Seat-1] = e.Rack
+		}
+	}
+	if o := v.Result.OutSeat; len(out) == 2 && o > 0 && v.Bag == 0 && out[2-o] == "" {
+		out[2-o] = v.Unseen
+	}
+	return out
 }
 
 func unseenLetters(ts *scoring.TileSet, counts []int) string {

@@ -22,6 +22,18 @@
     return g.players.map(function (p) { return p.name + " " + p.score; }).join(", ");
   }
 
+  // finals: the players' final scores in a game (as ended, or as ending
+  // it would leave it); deducted: the racks taken off, by whom.
+  function finals(g) {
+    return g.result && g.result.final ? g.players.map(function (p, i) { return p.name + " " + g.result.final[i]; }).join(", ") : standing(g);
+  }
+  function deducted(g) {
+    var r = g.result || {}, adj = r.rack_adjust || [], left = r.rack_left || [];
+    return g.players.filter(function (p, i) { return left[i]; }).map(function (p) {
+      return p.name + "’s " + left[p.seat - 1] + " −" + Math.abs(adj[p.seat - 1] || 0);
+    }).join(", ");
+  }
+
   function asking(on) {
     confirmBox.hidden = !on;
     submit.hidden = on;
@@ -58,18 +70,20 @@
       if (r) racks[String(p.seat)] = r;
     });
     if (confirmBox.hidden) {
-      // First press: say what will happen; the second ends it.
-      document.getElementById("end-confirm-text").textContent = "Table " + game.table + "’s game ends where it stands (" + hows[how] + "): " +
-        standing(game) + (Object.keys(racks).length ? ", less the tiles left you typed" : "") + ". Nothing more can be entered at the table.";
-      asking(true);
-      document.getElementById("end-yes").focus();
-      return "Check, then press “End the game now”.";
+      // First press: say what will happen, with the final scores the
+      // server works out (nothing is stored yet); the second ends it.
+      return C.api("POST", gpath + "/end/preview", { how: how, racks: racks }).then(function (g) {
+        document.getElementById("end-confirm-text").textContent = "Table " + game.table + "’s game ends where it stands (" + hows[how] + "). Final score: " +
+          finals(g) + (Object.keys(racks).length ? " (" + deducted(g) + ")" : "") + ". Nothing more can be entered at the table.";
+        asking(true);
+        document.getElementById("end-yes").focus();
+        return "Check, then press “End the game now”.";
+      });
     }
     return C.api("POST", gpath + "/end", { how: how, reason: reason, racks: racks }).then(function (g) {
       asking(false);
       form.reset();
-      var final = g.result && g.result.final ? g.players.map(function (p, i) { return p.name + " " + g.result.final[i]; }).join(", ") : standing(g);
-      ended = "Game ended (" + hows[how] + "). Result: " + final + ".";
+      ended = "Game ended (" + hows[how] + "). Result: " + finals(g) + ".";
       return window.ConsoleGame.show(g).then(function () { return ended; });
     }, function (err) {
       asking(false);

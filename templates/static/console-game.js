@@ -17,9 +17,19 @@
     return p ? p.name : "seat " + seat;
   }
 
+  // playText says a play as the director reads it: the placement as
+  // written, an exchange and a pass in words ("exchanged YWCO", "passed").
+  function playText(m) {
+    m = String(m || "").trim();
+    if (m === "-" || m.toLowerCase() === "pass") return "passed";
+    if (m[0] !== "-") return m;
+    var n = m.slice(1);
+    return /^\d+$/.test(n) ? "exchanged " + n + (n === "1" ? " tile" : " tiles") : "exchanged " + n;
+  }
+
   function moveText(t) {
     switch (t.kind) {
-      case "move": return t.move || "";
+      case "move": return playText(t.move);
       case "challenge": return "challenges turn " + t.turn;
       case "end-rack": return "rack left: " + (t.rack || "");
       case "hold": return "holds turn " + t.turn;
@@ -142,10 +152,36 @@
       row.dataset.turn = t.turn; row.dataset.seq = t.seq;
       tb.appendChild(row);
     });
+    var end = endRow();
+    if (end) tb.appendChild(end);
     if (!game.turns.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 8, className: "small" }, "No turns entered yet.")));
     if (was && sel.querySelector('option[value="' + was + '"]')) sel.value = was;
     document.getElementById("correct-card").hidden = !sel.options.length;
     document.getElementById("turns-void").hidden = !voided();
+  }
+
+  // endRow is the end of the game's rack adjustment as a row of its own,
+  // as the score sheet says it: each player's tiles left (or that they
+  // went out) and the points; its totals are the running totals with the
+  // adjustment. None until the racks are in, nor for a record set aside.
+  function endRow() {
+    var r = game.result;
+    if (!r || !r.over || !r.complete || voided() || !r.rack_adjust) return null;
+    var left = r.rack_left || [], adj = r.rack_adjust;
+    if (!adj.some(function (x) { return x; }) && !left.some(function (x) { return x; })) return null;
+    var signed = function (n) { return n > 0 ? "+" + n : n < 0 ? "−" + -n : "0"; };
+    // One line a player, in the Move and Score cells alike.
+    var lines = function (f) { return game.players.map(function (p, i) { return el("div", {}, f(p, i)); }); };
+    var parts = lines(function (p, i) {
+      if (r.out_player === p.seat) return "went out";
+      return left[i] ? "tiles left " + left[i] : "rack not given";
+    });
+    var last = game.turns.length ? game.turns[game.turns.length - 1].totals || [] : [];
+    var totals = game.players.map(function (p, i) { return (last[i] || 0) + (adj[i] || 0); });
+    return el("tr", { id: "turn-end-adjust", className: "end-adjust" },
+      el("td", { className: "num" }, ""), el.apply(null, ["td", {}].concat(lines(function (p) { return p.name; }))), el.apply(null, ["td", { className: "move" }].concat(parts)),
+      el("td", { className: "num claimed" }, ""), el.apply(null, ["td", { className: "num computed" }].concat(lines(function (p, i) { return signed(adj[i]); }))),
+      el("td", { className: "num" }, totals.join("–")), el("td", { className: "note" }, "end of game: rack adjustment"), el("td", { className: "fix" }, null));
   }
 
   // seatScore is what a seat shows beside its name: the running score,

@@ -139,7 +139,10 @@
   // each player still to confirm them.
   function showResult(box, r) {
     var game = T.game, teams = T.isTeams() && (r.team_final || []).length === 2;
-    box.appendChild(el("h2", "", "Game over"));
+    // Ended by the director where it stood: the result is the director's,
+    // with nothing for the players to confirm or add.
+    var end = r.reason === "ended" ? game.turns.filter(function (t) { return t.kind === "end" && !t.undone; }).pop() : null;
+    box.appendChild(el("h2", "", end ? "The director ended this game (" + T.endedText(end.move) + ")" : "Game over"));
     var final = r.final || game.totals;
     var win = r.tie || r.winner ? winnerText(teams ? r.team_final : final, r.tie, r.winner, teams) : "";
     if (win) box.appendChild(el("p", "winner", win));
@@ -162,6 +165,7 @@
     line("Final", final, false, "total-line");
     if (teams) line("Team", game.players.map(function (p) { return r.team_final[(p.seat - 1) % 2]; }), false, "team-line");
     box.appendChild(tbl);
+    if (end) { box.appendChild(el("p", "how", "This result is the director's: nothing more is entered or confirmed at this table.")); return; }
     // What each player confirms: the scores in seat order (a team game:
     // the teams').
     var shown = teams ? T.versus(r.team_final[0], r.team_final[1]) : final.length > 2 ? final.map(T.num).join(", ") : T.versus(final[0], final[1]);

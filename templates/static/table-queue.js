@@ -60,7 +60,7 @@
   // refused shows an entry the server refused (r: its answer).
   function refused(item, r, dropped) {
     var box = $("refused-text"), problem = r.body; box.innerHTML = "";
-    var why = T.problemText(problem && problem.code, problem && problem.detail, { move: item.body && item.body.move, retryAfter: r.retryAfter });
+    var why = T.problemText(problem && problem.code, problem && problem.detail, { move: item.body && item.body.move, retryAfter: r.retryAfter, state: problem && problem.state });
     box.appendChild(el("p", "", "Not recorded: " + item.label + ". " + why));
     if (dropped.length) {
       box.appendChild(el("p", "", "Not sent, enter again if still wanted:"));

@@ -80,6 +80,14 @@
     for (var i = T.game.turns.length - 1; i >= 0; i--) if (!T.game.turns[i].undone) return T.game.turns[i];
     return null;
   }
+  // T.directorsLast: the director's entry, when the game's latest entry
+  // is it or before it (nothing waiting): the table does not undo it
+  // (the server refuses: director-decided).
+  T.directorsLast = function () {
+    var d = T.game.director_entry, t = lastEntry();
+    if (!d || T.queue().length) return null;
+    return d.what === "result" || (t && t.seq <= d.seq) ? d : null;
+  };
   $("undo").addEventListener("click", function () {
     var q = T.queue();
     if (q.length) {
@@ -95,11 +103,14 @@
     }
     var t = lastEntry();
     if (!t) return;
+    if (T.directorsLast()) { T.say(T.directorDecidedText(T.directorsLast())); return; }
     // Said as the list says it: "turn 3 (Bob: exchange ABC)" for a play,
     // "Ann held it" for a note.
     var what = t.kind === "move" ? "turn " + t.turn + " (" + T.playText(t) + ")" : T.describe(t);
     T.ask({ title: t.kind === "move" ? "Undo turn " + t.turn + "?" : "Undo the last entry?", text: t.kind === "move" ? T.playText(t) : T.describe(t), ok: "Undo", warn: true,
       field: { label: "Why? (the director reads this)", placeholder: "e.g. misentered", required: "Write why the entry is undone." } }, function (reason) {
+      // The director may have decided meanwhile (the page looked again).
+      if (T.directorsLast()) { T.say(T.directorDecidedText(T.directorsLast())); return; }
       var now = lastEntry();
       if (T.queue().length || !now || now.seq !== t.seq) { T.say("The game moved on meanwhile: undo again if still needed."); return; }
       var l = T.local(), n = T.nextPlay(l);

@@ -97,6 +97,9 @@
     "bad-credentials": "The tablet's code no longer works (a new card may have been printed): scan the table card again or ask the director.",
     "too-many-attempts": function (d, ctx) { return "Too many wrong codes: wait " + waitText(ctx.retryAfter) + ", then scan the table card again."; },
     "director-only": "Only the director can do that: call the director.",
+    // The director's entry (ctx.state: what the director did) is the
+    // director's to change.
+    "director-decided": function (d, ctx) { return T.directorDecidedText(ctx.state); },
     "no-lexicon": "This tournament has no word list to judge with: call the director to rule on the challenge.",
     "lexicon-unavailable": "The word list cannot be read just now: call the director to rule on the challenge.",
     "missing-reason": "Say why, so that the director can see it.",
@@ -154,6 +157,17 @@
     "play-withdrawn-game-lost": function (r) { return "The play comes off the board and " + T.playerName(r.challenged) + " loses the game."; }
   };
   T.effectText = function (r) { return (EFFECT[r.effect] || function () { return r.verdict === "unacceptable" ? "The play comes off the board." : "The play stands."; })(r); };
+
+  // DECIDED: why the table cannot change what the director entered
+  // (the game's director_entry, or a refusal's state), by what it was.
+  var DECIDED = {
+    end: "The director ended this game; ask the director.",
+    ruling: "The director ruled on this play; ask the director.",
+    result: "The director entered this game's result; ask the director.",
+    correction: "The director corrected this turn; ask the director.",
+    entry: "The director entered this turn; ask the director."
+  };
+  T.directorDecidedText = function (d) { return DECIDED[d && d.what] || "The director decided this; ask the director."; };
 
   // How the director ended a game where it stood.
   var ENDED = { time: "time ran out", abandoned: "abandoned", adjudicated: "adjudicated" };

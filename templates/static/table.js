@@ -57,7 +57,8 @@
     $("challenge").hidden = noChallenges || (ended && game.status !== "awaiting-acceptance");
     $("hold").hidden = noChallenges || ended;
     $("hold").disabled = !!l.blocked || T.held();
-    $("undo").hidden = confirmedAny || game.status === "voided" || !!T.handResult();
+    // Nothing the director entered is undone here.
+    $("undo").hidden = confirmedAny || game.status === "voided" || !!T.handResult() || !!T.directorsLast();
     $("actions").hidden = ["confirm", "pass", "exchange", "hold", "challenge", "undo"].every(function (id) { return $(id).hidden; });
     T.renderEnd();
     T.renderBoard(T.parseMove($("move").value), T.previewRefused());
@@ -66,7 +67,7 @@
 
   // ---- the game from the server ----
   function signature(g) {
-    return JSON.stringify([g.next_turn, g.totals, g.status, g.confirmed, g.official_result, g.turns.map(function (t) { return [t.seq, t.turn, t.move, t.score, t.undone, t.flag, t.verdict]; })]);
+    return JSON.stringify([g.next_turn, g.totals, g.status, g.confirmed, g.official_result, g.turns.map(function (t) { return [t.seq, t.turn, t.move, t.score, t.undone, t.flag, t.verdict]; }), g.director_entry]);
   }
   // reload reads the game again; an unchanged game is drawn again only
   // when forced (after sending), so what a player is typing (a rack at the
