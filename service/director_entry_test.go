@@ -179,7 +179,7 @@ func TestTableGoesOnAfterRulingNotAfterEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.svc.UndoTurn(e.ctx, e.tables[1], e.games[1], service.UndoInput{Turn: r.Turn, Reason: "wrong square"}); err != nil {
+	if _, err := e.svc.UndoTurn(e.ctx, e.tables[1], e.games[1], service.UndoInput{Turn: r.Seq, Reason: "wrong square"}); err != nil {
 		t.Errorf("the table undoes its play after the ruling: %v", err)
 	}
 
