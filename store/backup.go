@@ -271,7 +271,8 @@ func migrationsOf(ctx context.Context, db *sql.DB) (int, error) {
 
 // openReadOnly opens one read-only connection to an existing database
 // (mode=ro never creates a file nor writes to one); it reads a WAL
-// database, its log included, beside a server writing to it.
+// database, its log included, beside a server writing to it. A file that
+// cannot be opened (gone since it was looked at) is an error saying why.
 func openReadOnly(path string) (*sql.DB, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -285,6 +286,14 @@ func openReadOnly(path string) (*sql.DB, error) {
 		return nil, err
 	}
 	db.SetMaxOpenConns(1)
+	// The file is opened here: one that cannot be is said so at once;
+	// any other error (not a database) is the first statement's to say.
+	if err := db.Ping(); err != nil {
+		if code, ok := sqlitePrimary(err); ok && code == codeCantOpen {
+			db.Close()
+			return nil, cantOpen(abs, err)
+		}
+	}
 	return db, nil
 }
 

@@ -1,8 +1,11 @@
 package store
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
 	"path/filepath"
 )
 
@@ -50,6 +53,7 @@ func busyPragma(ms int64) pragma { return pragma{"busy_timeout", fmt.Sprint(ms)}
 const (
 	codeBusy                 = 5
 	codeLocked               = 6
+	codeCantOpen             = 14
 	codeNotADB               = 26
 	codeConstraintForeignKey = 787
 	codeConstraintPrimaryKey = 1555
@@ -62,3 +66,40 @@ func sqlitePrimary(err error) (int, bool) {
 	code, ok := sqliteCode(err)
 	return code & 0xff, ok
 }
+
+// cantOpen is SQLite's "unable to open database file" (SQLITE_CANTOPEN)
+// for the file at abs, said with the system's reason: the pure-Go driver
+// reads its message from a connection that was never made, so it says
+// "out of memory" whatever the cause (a missing file or folder, a file it
+// may not read). Any other error is returned as it is.
+func cantOpen(abs string, err error) error {
+	if code, ok := sqlitePrimary(err); !ok || code != codeCantOpen {
+		return err
+	}
+	reason := err
+	if _, serr := os.Stat(abs); serr != nil {
+		reason = serr
+	} else if f, oerr := os.Open(abs); oerr != nil {
+		reason = oerr
+	} else {
+		f.Close()
+	}
+	var pe *fs.PathError
+	if errors.As(reason, &pe) {
+		reason = pe.Err // the path is said once, below
+	}
+	return &openError{path: abs, reason: reason, err: err}
+}
+
+// openError is a database file SQLite could not open, and why.
+type openError struct {
+	path   string
+	reason error // the system's, or the driver's error when it has none
+	err    error // the driver's
+}
+
+func (e *openError) Error() string {
+	return fmt.Sprintf("unable to open the database file %s: %v", e.path, e.reason)
+}
+
+func (e *openError) Unwrap() error { return e.err }

@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"tourney/service"
@@ -91,6 +92,48 @@ func TestDriverErrors(t *testing.T) {
 			}
 			if got := wrap("test", err); !c.is(got) {
 				t.Errorf("%s: wrap(%v) = %v", Driver, err, got)
+			}
+		})
+	}
+}
+
+// TestCantOpenSaysWhy: a file SQLite cannot open is said with the
+// system's reason by either driver (the pure-Go one alone says "out of
+// memory" for any file it cannot open), the driver's error kept in the
+// chain.
+func TestCantOpenSaysWhy(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name string
+		open func(path string) error
+		path string
+	}{
+		{"store in a missing folder", func(path string) error {
+			s, err := Open(path)
+			if err == nil {
+				s.Close()
+			}
+			return err
+		}, filepath.Join(dir, "no-folder", "t.db")},
+		{"read-only, a file gone since it was looked at", func(path string) error {
+			db, err := openReadOnly(path)
+			if err == nil {
+				db.Close()
+			}
+			return err
+		}, filepath.Join(dir, "gone.db")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.open(c.path)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, c.path+": no such file or directory") || strings.Contains(msg, "out of memory") {
+				t.Errorf("%s: %q, want the file and the system's reason", Driver, msg)
+			}
+			if code, ok := sqlitePrimary(err); !ok || code != codeCantOpen {
+				t.Errorf("%s: the driver's error is not in the chain of %q (code %d, %v)", Driver, msg, code, ok)
 			}
 		})
 	}

@@ -142,7 +142,7 @@ func open(path string, o options) (*Store, error) {
 	// to WAL (a setting stored in the file), which readers then find.
 	w, err := openPool(dsn(abs, false), o.writers)
 	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, fmt.Errorf("store: open %s: %w", path, cantOpen(abs, err))
 	}
 	s := &Store{w: w, batchMembers: o.batchMembers, batchAge: o.batchAge, commitFault: o.commitFault, revs: o.upTo >= resultsRevsVersion}
 	if err := migrate(context.Background(), s.sqlDB(w), migrations, o.upTo); err != nil {
@@ -161,7 +161,7 @@ func open(path string, o options) (*Store, error) {
 	}
 	if s.r, err = openPool(dsn(abs, true), o.readers); err != nil {
 		s.Close()
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, fmt.Errorf("store: open %s: %w", path, cantOpen(abs, err))
 	}
 	s.rDB = s.sqlDB(s.r)
 	s.rStmts = s.prepareStmts(s.rDB)
