@@ -3,7 +3,6 @@ package publish
 import (
 	"context"
 	"html"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -11,7 +10,6 @@ import (
 
 	"tourney/reports"
 	"tourney/service"
-	"tourney/store"
 )
 
 // officialEvent is two divisions of four, round 1 complete in each, its
@@ -29,12 +27,7 @@ type officialEvent struct {
 func newOfficialEvent(t *testing.T) *officialEvent {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(filepath.Join(t.TempDir(), "tourney.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	e := &officialEvent{svc: service.New(st)}
+	e := &officialEvent{svc: service.New(openStore(t))}
 	must := func(err error) {
 		t.Helper()
 		if err != nil {
