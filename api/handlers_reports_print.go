@@ -144,7 +144,7 @@ func (s *Server) slipsPDF(c *gin.Context) {
 	}
 	var slips []reports.ResultSlip
 	for _, pv := range rp.pairings.Pairings {
-		if pv.Bye {
+		if len(pv.Players) < 2 { // a bye, or a player alone who does not play
 			continue
 		}
 		slip := reports.ResultSlip{Tournament: rp.maker.t.Name, Division: rp.maker.division(rp.pairings.DivisionID), Round: rp.round, Table: pv.Table, Teams: pv.Teams}
