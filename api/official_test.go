@@ -76,6 +76,12 @@ func (oe *officialEvent) pair(round int, div int64) service.RoundPairings {
 		map[string]any{"system": "koth", "division_id": div}), http.StatusCreated)
 }
 
+// tableOf is a game's table.
+func (oe *officialEvent) tableOf(game int64) int {
+	oe.t.Helper()
+	return must[service.GameView](oe.t, oe.get(gpath(game, ""), oe.Director), http.StatusOK).Table
+}
+
 // at is the pairing a player is in.
 func (oe *officialEvent) at(rp service.RoundPairings, name string) service.PairingView {
 	oe.t.Helper()

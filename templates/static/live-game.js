@@ -26,7 +26,7 @@
   function text(p) {
     var who = game.players[p.player - 1] ? game.players[p.player - 1].name : "";
     switch (p.kind) {
-      case "withdrawn": return who + ": " + (p.word ? p.word + " at " + p.position + " " : "") + "challenged off (" + p.score + ")";
+      case "withdrawn": return who + ": " + (p.word ? p.word + " at " + p.position + " " : "") + "challenged off (" + String(p.score).replace("-", "−") + ")";
       case "exchange": return who + ": exchanged " + p.tiles + (p.tiles === 1 ? " tile" : " tiles");
       case "pass": return who + ": passed";
     }
