@@ -22,12 +22,14 @@ type officialEvent struct {
 	svc    *service.Service
 	id     int64
 	recGID int64 // A's table 1
+	divB   int64
+	ids    map[string]int64
 }
 
 func newOfficialEvent(t *testing.T) *officialEvent {
 	t.Helper()
 	ctx := context.Background()
-	e := &officialEvent{svc: service.New(openStore(t))}
+	e := &officialEvent{svc: service.New(openStore(t)), ids: map[string]int64{}}
 	must := func(err error) {
 		t.Helper()
 		if err != nil {
@@ -44,9 +46,11 @@ func newOfficialEvent(t *testing.T) *officialEvent {
 		d, err := e.svc.CreateDivision(ctx, director, e.id, service.DivisionInput{Name: div.name})
 		must(err)
 		for i, n := range div.players {
-			_, err := e.svc.CreatePlayer(ctx, director, e.id, service.PlayerInput{Name: ptr(n), Rating: ptr(1800 - 100*i), DivisionID: ptr(d.ID)})
+			p, err := e.svc.CreatePlayer(ctx, director, e.id, service.PlayerInput{Name: ptr(n), Rating: ptr(1800 - 100*i), DivisionID: ptr(d.ID)})
 			must(err)
+			e.ids[n] = p.ID
 		}
+		e.divB = d.ID
 		rp, err := e.svc.PairRound(ctx, director, e.id, 1, service.PairInput{DivisionID: ptr(d.ID), System: "koth"})
 		must(err)
 		if len(rp.Pairings) != 2 {
@@ -173,5 +177,62 @@ func TestPublishedGameShowsTheOfficialResult(t *testing.T) {
 	// B's results came by hand and by forfeit: round pages, no replays.
 	if r1 := read(t, dir, "b/round-1.html"); !strings.Contains(r1, "forfeit") || !strings.Contains(r1, "350–351") {
 		t.Errorf("B's round 1 lacks its forfeit or its hand result:\n%s", r1)
+	}
+}
+
+// TestPublishedRoundsSayWithdrawnAndLateEntry: after round 1, Hal
+// withdraws from B and Ivy enters it late; B's round 2 is paired and
+// keyed. The published round pages give Ivy's round 1 as "late entry"
+// and Hal's round 2 as "withdrawn", never "bye".
+func TestPublishedRoundsSayWithdrawnAndLateEntry(t *testing.T) {
+	e := newOfficialEvent(t)
+	ctx := context.Background()
+	if _, err := e.svc.WithdrawPlayer(ctx, director, e.id, e.ids["Hal Hay"], service.WithdrawInput{Reason: "went home"}); err != nil {
+		t.Fatal(err)
+	}
+	ivy, err := e.svc.CreatePlayer(ctx, director, e.id, service.PlayerInput{Name: ptr("Ivy Ito"), DivisionID: ptr(e.divB)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.LateEntry(ctx, director, e.id, ivy.ID, service.LateEntryInput{}); err != nil {
+		t.Fatal(err)
+	}
+	rp, err := e.svc.PairRound(ctx, director, e.id, 2, service.PairInput{DivisionID: ptr(e.divB), System: "koth"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pv := range rp.Pairings {
+		if len(pv.Players) == 2 {
+			if _, err := e.svc.EnterResult(ctx, director, e.id, service.ResultInput{Round: 2, Players: []int64{pv.Players[0].ID, pv.Players[1].ID}, Scores: []int{380, 360}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	dir := t.TempDir()
+	if err := Write(ctx, e.svc, dir, &e.id); err != nil {
+		t.Fatal(err)
+	}
+	checkLinks(t, dir)
+	row := regexp.MustCompile(`(?s)<tr>.*?</tr>`)
+	for _, tc := range []struct{ file, who, word string }{
+		{"b/round-1.html", "Ivy Ito", "late entry"},
+		{"b/round-2.html", "Hal Hay", "withdrawn"},
+	} {
+		page := html.UnescapeString(read(t, dir, tc.file))
+		if strings.Contains(page, "bye") {
+			t.Errorf("%s says bye:\n%s", tc.file, page)
+		}
+		found := false
+		for _, r := range row.FindAllString(page, -1) {
+			if strings.Contains(r, tc.who) {
+				found = true
+				if !strings.Contains(r, ">"+tc.word+"<") {
+					t.Errorf("%s: %s's row lacks %q: %s", tc.file, tc.who, tc.word, r)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s has no row for %s:\n%s", tc.file, tc.who, page)
+		}
 	}
 }
