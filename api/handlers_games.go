@@ -16,6 +16,16 @@ func (s *Server) getGame(c *gin.Context) {
 	}
 }
 
+// gameReplay answers GET /games/:id/replay: the game step by step, each
+// step's board from the engine (read as the game is: public once decided).
+func (s *Server) gameReplay(c *gin.Context) {
+	p := parse(c)
+	if id := p.id("id"); !s.failed(c, p) {
+		r, err := s.svc.GameReplay(c.Request.Context(), actorOf(c), id)
+		s.respond(c, http.StatusOK, r, err)
+	}
+}
+
 // enterTurn records one turn and answers with the computed score beside
 // the claimed one.
 func (s *Server) enterTurn(c *gin.Context) {

@@ -159,7 +159,7 @@ func (s *Server) slipsPDF(c *gin.Context) {
 	var slips []reports.ResultSlip
 	for _, r := range rp.pairings {
 		for _, pv := range r.Pairings {
-			if pv.Bye {
+			if len(pv.Players) < 2 { // a bye, or a player alone who does not play
 				continue
 			}
 			slip := reports.ResultSlip{Tournament: rp.maker.t.Name, Division: rp.maker.division(r.DivisionID), Round: rp.round, Table: pv.Table, Teams: pv.Teams}

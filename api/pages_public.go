@@ -178,10 +178,7 @@ func roundWords(complete int, next *service.RoundProgress) string {
 // against each.
 func pairingOf(pv service.PairingView) pairingLine {
 	l := pairingLine{Table: pv.Table, Joiner: "vs"}
-	var names []string
-	for _, pl := range pv.Players {
-		names = append(names, pl.Name)
-	}
+	alone, names := reports.AloneWord(pv), reports.PairingNames(pv)
 	switch {
 	case pv.Teams && len(names) == 4:
 		l.Sides = []string{names[0] + " & " + names[2], names[1] + " & " + names[3]}
@@ -191,8 +188,8 @@ func pairingOf(pv service.PairingView) pairingLine {
 		l.Sides = names
 	}
 	switch r := pv.Result; {
-	case pv.Bye:
-		l.Result = "bye"
+	case alone != "":
+		l.Result = alone
 	case r == nil:
 	case r.Kind == service.ResultForfeit:
 		l.Result = "forfeit"

@@ -211,6 +211,7 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 	v1.POST("/tournaments/:id/import.t", s.importT)
 
 	v1.GET("/games/:id", s.getGame)
+	v1.GET("/games/:id/replay", s.gameReplay)
 	v1.PATCH("/games/:id", s.updateGame)
 	v1.POST("/games/:id/turns", s.enterTurn)
 	v1.POST("/games/:id/preview", s.previewTurn)

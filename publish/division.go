@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tourney/reports"
 	"tourney/service"
 )
 
@@ -115,13 +116,17 @@ func (s *site) round(d *divisionSite, round int) error {
 		Heading: d.title() + ": round " + strconv.Itoa(round), Rounds: d.roundLinks()}
 	for _, pv := range rp.Pairings {
 		row := pairingRow{Table: pv.Table}
-		for _, pl := range pv.Players {
-			row.Sides = append(row.Sides, link{playerFile(pl.ID), pl.Name})
+		names := reports.PairingNames(pv)
+		for i, pl := range pv.Players {
+			row.Sides = append(row.Sides, link{playerFile(pl.ID), names[i]})
 		}
 		if len(pv.Players) > 0 {
 			if rr := d.roundOf(pv.Players[0].ID, round); rr != nil {
 				row.Result = resultWords(*rr)
 			}
+		}
+		if alone := reports.AloneWord(pv); alone != "" {
+			row.Result = alone // a withdrawn player's round, a late entrant's missed one: never "bye"
 		}
 		if pv.GameID != nil {
 			if f, ok := d.games[*pv.GameID]; ok {

@@ -25,14 +25,21 @@ type event struct {
 
 func ptr[T any](v T) *T { return &v }
 
-func newEvent(t *testing.T) *event {
+// openStore opens a new database for a test, closed when it ends.
+func openStore(t *testing.T) *store.Store {
 	t.Helper()
-	ctx := context.Background()
 	st, err := store.Open(filepath.Join(t.TempDir(), "tourney.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+func newEvent(t *testing.T) *event {
+	t.Helper()
+	ctx := context.Background()
+	st := openStore(t)
 	e := &event{svc: service.New(st), st: st}
 	must := func(err error) {
 		t.Helper()

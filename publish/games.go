@@ -65,7 +65,9 @@ type turnLine struct {
 	Score, Total string
 }
 
-// game renders a game's record move by move and its final board.
+// game renders a game's record move by move, the end-of-game
+// adjustments, and its final board. The heading's scores are the official
+// result (the one the standings count), as every view of the game shows.
 func (s *site) game(d *divisionSite, v *service.GameView, name string) error {
 	heading := "Round " + strconv.Itoa(v.Round) + ", table " + strconv.Itoa(v.Table)
 	gv := gameView{page: d.page(heading+" · "+d.title(), name), Heading: heading}
@@ -74,8 +76,8 @@ func (s *site) game(d *divisionSite, v *service.GameView, name string) error {
 	for i, p := range v.Players {
 		names[p.Seat] = p.Name
 		total := p.Score
-		if i < len(v.Totals) {
-			total = v.Totals[i]
+		if o := v.Official; o != nil && i < len(o.Scores) {
+			total = o.Scores[i]
 		}
 		gv.Players = append(gv.Players, seatLine{Player: link{playerFile(p.PlayerID), p.Name}, Score: total})
 	}
@@ -83,17 +85,19 @@ func (s *site) game(d *divisionSite, v *service.GameView, name string) error {
 		if t.Undone {
 			continue
 		}
-		line := turnLine{Player: names[t.Seat], Move: t.Move, Score: spread(t.Score)}
+		seat := v.ScoredSeat(t)
+		line := turnLine{Player: names[seat], Move: t.Move, Score: spread(t.Score)}
 		if t.Kind == service.EventMove {
 			line.N = strconv.Itoa(t.Turn) // the turn number; what follows a play is its note
 		} else {
 			line.Kind = t.Kind
 		}
-		if t.Seat >= 1 && t.Seat <= len(t.Totals) {
-			line.Total = score(t.Totals[t.Seat-1])
+		if seat >= 1 && seat <= len(t.Totals) {
+			line.Total = score(t.Totals[seat-1])
 		}
 		gv.Turns = append(gv.Turns, line)
 	}
+	gv.Turns = append(gv.Turns, adjustments(v, names)...)
 	for r, row := range v.Board {
 		cells := []string{strconv.Itoa(r + 1)}
 		for _, c := range row {
@@ -111,4 +115,21 @@ func (s *site) game(d *divisionSite, v *service.GameView, name string) error {
 		}
 	}
 	return s.render(d.path(name), "game", gv)
+}
+
+// adjustments are the end-of-game lines after the turns: each seat's
+// tiles left, added or taken off, with the total it leaves (the final
+// score: a time penalty is a turn of the record already).
+func adjustments(v *service.GameView, names map[int]string) []turnLine {
+	r := v.Result
+	if r == nil || !r.Over || !r.Complete || len(r.RackAdjust) != len(v.Players) || len(r.Final) != len(v.Players) {
+		return nil
+	}
+	var out []turnLine
+	for i, n := range r.RackAdjust {
+		if n != 0 {
+			out = append(out, turnLine{Player: names[i+1], Kind: "tiles left", Score: spread(n), Total: score(r.Final[i])})
+		}
+	}
+	return out
 }

@@ -52,7 +52,7 @@ type TableSheet struct {
 func TableSheetsFromRound(tournament, division, lexicon string, r *service.RoundPairings) []TableSheet {
 	var out []TableSheet
 	for _, pv := range r.Pairings {
-		if pv.Bye {
+		if len(pv.Players) < 2 { // a bye, or a player alone who does not play
 			continue
 		}
 		s := TableSheet{Tournament: tournament, Division: division, Round: r.Round, Table: pv.Table, Lexicon: lexicon, Teams: pv.Teams}

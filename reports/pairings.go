@@ -21,13 +21,16 @@ type Pairings struct {
 	Games      []PairingLine // by table, byes last
 }
 
-// PairingLine is a game or a bye; Players in seat order, the first
-// starts. A table of three or four has 3-4 Players; a team game (Teams)
-// has four, Players[0] and Players[2] against Players[1] and Players[3].
+// PairingLine is a game or a player alone (Bye: a bye, or the round of a
+// withdrawn player, a late entrant's missed round, a forfeit, which Alone
+// names); Players in seat order, the first starts. A table of three or
+// four has 3-4 Players; a team game (Teams) has four, Players[0] and
+// Players[2] against Players[1] and Players[3].
 type PairingLine struct {
 	Table   int
 	Players []string
 	Bye     bool
+	Alone   string // what a player alone has: "bye", "withdrawn", "late entry", "forfeit"
 	Teams   bool
 }
 
@@ -35,13 +38,59 @@ type PairingLine struct {
 func PairingsFromRound(tournament, division string, r *service.RoundPairings) Pairings {
 	p := Pairings{Tournament: tournament, Division: division, Round: r.Round}
 	for _, pv := range r.Pairings {
-		line := PairingLine{Table: pv.Table, Bye: pv.Bye, Teams: pv.Teams}
+		line := PairingLine{Table: pv.Table, Teams: pv.Teams, Alone: AloneWord(pv)}
+		line.Bye = line.Alone != ""
 		for _, pl := range pv.Players {
-			line.Players = append(line.Players, PlayerName(pl.Name, pl.Line))
+			line.Players = append(line.Players, PairedName(pl, line.Bye))
 		}
 		p.Games = append(p.Games, line)
 	}
 	return p
+}
+
+// AloneWord is what a pairing of a player alone is, as every printout
+// and page says it: "bye", "withdrawn", "late entry", "forfeit"; "" for a
+// game.
+func AloneWord(pv service.PairingView) string {
+	switch pv.Kind {
+	case service.PairingBye:
+		return "bye"
+	case service.PairingWithdrawn:
+		return "withdrawn"
+	case service.PairingLateEntry:
+		return "late entry"
+	case service.PairingForfeit:
+		if len(pv.Players) == 1 {
+			return "forfeit"
+		}
+	case "":
+		if pv.Bye {
+			return "bye"
+		}
+	}
+	return ""
+}
+
+// PairingNames are a pairing's players as pages show them (PairedName,
+// without the printouts' line numbers), in seat order.
+func PairingNames(pv service.PairingView) []string {
+	alone := AloneWord(pv) != ""
+	var out []string
+	for _, pl := range pv.Players {
+		out = append(out, PairedName(service.PlayerRef{Name: pl.Name, Withdrawn: pl.Withdrawn}, alone))
+	}
+	return out
+}
+
+// PairedName is a player's name in a round's pairings: a withdrawn
+// player at a game is marked so (the game is their opponent's forfeit
+// win); alone, the line says it (AloneWord).
+func PairedName(pl service.PlayerRef, alone bool) string {
+	name := PlayerName(pl.Name, pl.Line)
+	if pl.Withdrawn && !alone {
+		name += " (withdrawn)"
+	}
+	return name
 }
 
 // WritePairings prints the round for the wall: by table, then, from a
@@ -110,8 +159,8 @@ func pairingsByTable(games []PairingLine, second string) (inline, stacked wallSh
 	for _, g := range games {
 		switch {
 		case g.Bye && len(g.Players) > 0:
-			inline.entries = append(inline.entries, wallEntry{{"–", g.Players[0], "", "bye"}})
-			stacked.entries = append(stacked.entries, wallEntry{{"–", g.Players[0]}, {"", "bye"}})
+			inline.entries = append(inline.entries, wallEntry{{"–", g.Players[0], "", g.alone()}})
+			stacked.entries = append(stacked.entries, wallEntry{{"–", g.Players[0]}, {"", g.alone()}})
 		case g.team():
 			a, b := g.Players[0]+" & "+g.Players[2], g.Players[1]+" & "+g.Players[3]
 			inline.entries = append(inline.entries, wallEntry{{tableNo(g.Table), a, "v", b}})
@@ -139,7 +188,7 @@ func pairingsByName(games []PairingLine, groups bool) wallShape {
 			e := entry{name: name, table: tableNo(g.Table)}
 			switch {
 			case g.Bye:
-				e.table, e.opponent = "–", "bye"
+				e.table, e.opponent = "–", g.alone()
 			case g.isGroup():
 				e.opponent, e.start = g.against(i), ordinalWord(i+1)
 			case i == 0:
@@ -166,6 +215,14 @@ func pairingsByName(games []PairingLine, groups bool) wallShape {
 		sh.entries = append(sh.entries, wallEntry{{e.name, e.table, e.start, e.opponent}})
 	}
 	return sh
+}
+
+// alone is what a player alone has this round ("bye" unless said).
+func (g *PairingLine) alone() string {
+	if g.Alone == "" {
+		return "bye"
+	}
+	return g.Alone
 }
 
 // isGroup: a table of three or four, or a team game.

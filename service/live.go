@@ -121,6 +121,12 @@ type LiveTable struct {
 	Board    []string   `json:"board"`
 	LastPlay *LivePlay  `json:"last_play"`
 	At       *time.Time `json:"at"` // when the last play shown was entered
+	// EnteredByHand: the result is the one the director keyed (the game
+	// has no record, or its record was set aside): the scores are its
+	// finals and the board decides nothing (the page draws none).
+	// Forfeit: that result is a forfeit.
+	EnteredByHand bool `json:"entered_by_hand,omitempty"`
+	Forfeit       bool `json:"forfeit,omitempty"`
 }
 
 // LiveDivision is a division's current round.

@@ -91,6 +91,9 @@ func (h *hallGames) liveTable(g *Game, rec *liveRecord, official *Result) LiveTa
 		lt.Status = StatusFinished
 	}
 	off := officialView(g, official)
+	if off != nil {
+		lt.EnteredByHand, lt.Forfeit = off.EnteredByHand, off.Kind == ResultForfeit
+	}
 	for i, id := range g.Seats {
 		score := rec.totals[i]
 		switch {

@@ -59,15 +59,32 @@ type PlayerRef struct {
 	// Line is the player's number in the division (1-based), in a
 	// round's pairings; absent elsewhere.
 	Line int `json:"line,omitempty"`
+	// Withdrawn: the player has withdrawn (in a round's pairings).
+	Withdrawn bool `json:"withdrawn,omitempty"`
 }
 
+// What a pairing is (PairingView.Kind): a game (its result may still be a
+// forfeit between the two), a bye, or a round a player alone does not
+// play: a forfeit, a withdrawn player's round, a late entrant's missed
+// round.
+const (
+	PairingGame      = "game"
+	PairingBye       = "bye"
+	PairingForfeit   = "forfeit"
+	PairingWithdrawn = "withdrawn"
+	PairingLateEntry = "late-entry"
+)
+
 // PairingView is one game or bye of a round: players in seat order (the
-// first starts), with the reason they were paired.
+// first starts), with the reason they were paired. Bye is true for a bye
+// alone; Kind names every pairing (PairingGame, PairingBye, ...), so a
+// forfeit is never a bye.
 type PairingView struct {
 	Table   int         `json:"table,omitempty"`
 	GameID  *int64      `json:"game_id,omitempty"`
 	Players []PlayerRef `json:"players"`
 	Bye     bool        `json:"bye"`
+	Kind    string      `json:"kind"`
 	// Teams: a team game, Players[0] and Players[2] against Players[1]
 	// and Players[3]. A table of three or four has 3-4 Players.
 	Teams  bool         `json:"teams,omitempty"`
@@ -95,23 +112,25 @@ type RoundPairings struct {
 func (st *divState) roundView(round int) *RoundPairings {
 	v := &RoundPairings{TournamentID: st.t.ID, DivisionID: st.divisionID(), Round: round, Pairings: []PairingView{}, Unpaired: []PlayerRef{}}
 	for _, p := range st.d.Pairings(round) {
-		pv := PairingView{Table: p.Table, Bye: p.IsBye(), Teams: p.Teams}
+		pv := PairingView{Table: p.Table, Teams: p.Teams}
 		for _, l := range p.Players() {
-			pv.Players = append(pv.Players, PlayerRef{ID: st.id(l), Name: st.name(l), Line: l})
+			pv.Players = append(pv.Players, PlayerRef{ID: st.id(l), Name: st.name(l), Line: l, Withdrawn: st.players[l-1].Withdrawn != ""})
 		}
 		row := st.rowOf(round, st.id(p.Player))
 		if row != nil && !st.skipped[row.ID] {
 			rv := st.view(row)
 			pv.Result = &rv
 		}
+		pv.Kind = st.pairingKind(p, row)
+		pv.Bye = pv.Kind == PairingBye
 		switch g := st.pairingGame(round, p); {
 		case g != nil:
 			pv.GameID, pv.Reason = copyID(&g.ID), g.Reason
 		case row != nil && row.Reason != "":
 			pv.Reason = row.Reason
-		case row != nil && row.Source == SourceWithdrawal:
+		case pv.Kind == PairingWithdrawn:
 			pv.Reason = "withdrawn"
-		case row != nil && row.Source == SourceLateEntry:
+		case pv.Kind == PairingLateEntry:
 			pv.Reason = "a round missed by a late entry"
 		case row != nil && !pv.Bye:
 			pv.Reason = "paired by the result entered"
@@ -126,6 +145,27 @@ func (st *divState) roundView(round int) *RoundPairings {
 		}
 	}
 	return v
+}
+
+// pairingKind names a pairing by what it is (row: its player's result,
+// nil before one): a player alone is a bye unless their round is a
+// withdrawn player's, a late entrant's missed one, or a forfeit; two or
+// more players are a game, or a forfeit once one is entered.
+func (st *divState) pairingKind(p standings.Pairing, row *Result) string {
+	switch {
+	case !p.IsBye() && row != nil && row.Kind == ResultForfeit:
+		return PairingForfeit
+	case !p.IsBye():
+		return PairingGame
+	case row != nil && row.Source == SourceWithdrawal,
+		row == nil && st.players[p.Player-1].Withdrawn != "":
+		return PairingWithdrawn
+	case row != nil && row.Source == SourceLateEntry:
+		return PairingLateEntry
+	case row != nil && row.Kind == ResultForfeit:
+		return PairingForfeit
+	}
+	return PairingBye
 }
 
 // Pairings shows a round's pairings with their reasons (public).

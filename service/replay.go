@@ -21,6 +21,9 @@ type replayed struct {
 	// voided: the director set the record aside (EventVoid); the game's
 	// result is the one entered by hand.
 	voided bool
+	// after, when set, is told of each event the engine applied (its
+	// index in events), the game as that event left it (replaySteps).
+	after func(i int)
 }
 
 // Game statuses.
@@ -85,6 +88,12 @@ func engineEvent(v *scoring.Variant, e *TurnEvent) (scoring.Event, error) {
 // replay runs a game's active events through the engine. It stops at the
 // first event the engine refuses and returns its index with the error.
 func replay(v *scoring.Variant, g *Game, all []TurnEvent, challengeRule string) (*replayed, int, error) {
+	return replayWatched(v, g, all, challengeRule, nil)
+}
+
+// replayWatched is replay telling after (nil: nobody) of each event the
+// engine applies, as it leaves the game.
+func replayWatched(v *scoring.Variant, g *Game, all []TurnEvent, challengeRule string, after func(r *replayed, i int)) (*replayed, int, error) {
 	eg, err := scoring.NewGame(v, len(g.Seats))
 	if err != nil {
 		return nil, -1, Errorf(KindInvalid, "bad-players", "%v", err)
@@ -99,6 +108,9 @@ func replay(v *scoring.Variant, g *Game, all []TurnEvent, challengeRule string) 
 		return nil, -1, Errorf(KindInvalid, "unknown-challenge-rule", "%v", err)
 	}
 	r := &replayed{v: v, rule: rule, game: eg, lostBy: -1, wonBy: -1}
+	if after != nil {
+		r.after = func(i int) { after(r, i) }
+	}
 	for i := range all {
 		e := &all[i]
 		if e.Undone {
@@ -152,6 +164,9 @@ func (r *replayed) apply(e *TurnEvent) error {
 	}
 	r.events = append(r.events, *e)
 	r.turns = append(r.turns, t)
+	if r.after != nil {
+		r.after(len(r.events) - 1)
+	}
 	return nil
 }
 

@@ -342,3 +342,19 @@ func mustJSON(v any) json.RawMessage {
 	}
 	return b
 }
+
+// ScoredSeat is the seat (from 1) whose score an event changed: a
+// challenge's ruling changes the challenged player's (their play taken
+// off, or a bonus for it standing), unless it cost the challenger a turn;
+// every other event its own seat's.
+func (v *GameView) ScoredSeat(e TurnView) int {
+	if e.Kind != EventChallenge || (e.Verdict != VerdictUnacceptable && e.Score == 0) {
+		return e.Seat
+	}
+	for _, t := range v.Turns {
+		if t.Seq == e.ChallengedTurn && t.Kind == EventMove && !t.Undone {
+			return t.Seat
+		}
+	}
+	return e.Seat
+}

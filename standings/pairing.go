@@ -251,11 +251,14 @@ func (d *Division) tablesInUse(round int) map[int]bool {
 
 // roundContext is what every pairing system needs for one round.
 type roundContext struct {
-	d        *Division
-	round    int
-	basedOn  int
-	rows     []Row
-	pos      []int // pos[id] = place in rows (0 = first)
+	d       *Division
+	round   int
+	basedOn int
+	rows    []Row
+	pos     []int // pos[id] = place in rows (0 = first)
+	// rank[id] is the player's place among those still in (withdrawn
+	// players take none), from 1: what a reason calls "3rd".
+	rank     []int
 	eligible []int // ids to pair, best first
 	met      map[[2]int]int
 	seeded   bool // rows ordered by rating (seedByRating), not by results
@@ -271,9 +274,7 @@ func newRoundContext(d *Division, round, basedOn int) (*roundContext, error) {
 	c := &roundContext{d: d, round: round, basedOn: basedOn, met: map[[2]int]int{}}
 	c.rows = d.Standings(basedOn)
 	c.pos = make([]int, len(d.players)+1)
-	for i, r := range c.rows {
-		c.pos[r.Player] = i
-	}
+	c.placeRows()
 	for _, r := range c.rows {
 		if !d.players[r.Player-1].Withdrawn && d.slotAt(r.Player, round).state == slotEmpty {
 			c.eligible = append(c.eligible, r.Player)
@@ -292,6 +293,23 @@ func newRoundContext(d *Division, round, basedOn int) (*roundContext, error) {
 	}
 	return c, nil
 }
+
+// placeRows numbers the rows as they stand: pos over every line, rank
+// over the players still in.
+func (c *roundContext) placeRows() {
+	c.rank = make([]int, len(c.d.players)+1)
+	n := 0
+	for i, r := range c.rows {
+		c.pos[r.Player] = i
+		if !c.d.players[r.Player-1].Withdrawn {
+			n++
+			c.rank[r.Player] = n
+		}
+	}
+}
+
+// place is a player's rank as a reason says it: "3rd".
+func (c *roundContext) place(id int) string { return ordinal(c.rank[id]) }
 
 func pairKey(a, b int) [2]int {
 	if a > b {
@@ -351,6 +369,9 @@ type draft struct {
 	first  int // decided already (round robin plan, director), or 0
 	table  int // fixed by the director, or 0
 	reason string
+	// why, when set, writes the reason once the seats are known, naming
+	// the two players in seat order (the first to start first).
+	why func(first, second int) string
 }
 
 // finish orders drafts (best pairing first, byes last), decides who
@@ -376,6 +397,13 @@ func (c *roundContext) finish(drafts []draft) []Pairing {
 			p.First = g.first
 			if p.First == 0 {
 				p.First = c.d.decideFirst(c.round, g.a, g.b)
+			}
+			if g.why != nil {
+				second := g.b
+				if p.First == g.b {
+					second = g.a
+				}
+				p.Reason = g.why(p.First, second) + notes[i]
 			}
 		}
 		out[i] = p

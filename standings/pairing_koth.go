@@ -22,11 +22,12 @@ func PairKOTH(d *Division, round, basedOn int, avoidRepeats bool) ([]Pairing, er
 	if d.cfg.Rounds > 0 && round == d.cfg.Rounds {
 		last = ", last round"
 	}
+	// reason names the two in seat order (draft.why).
 	reason := func(a, b int) string {
 		if c.seeded {
 			return c.seedReason("King of the Hill", a, b, last)
 		}
-		why := fmt.Sprintf("%s vs %s, King of the Hill%s", ordinal(c.pos[a]+1), ordinal(c.pos[b]+1), last)
+		why := fmt.Sprintf("%s vs %s, King of the Hill%s", c.place(a), c.place(b), last)
 		if c.met[pairKey(a, b)] > 0 {
 			why += fmt.Sprintf("; rematch of round %d", c.lastMet(a, b))
 		}
@@ -34,7 +35,7 @@ func PairKOTH(d *Division, round, basedOn int, avoidRepeats bool) ([]Pairing, er
 	}
 	if !avoidRepeats {
 		for i := 0; i+1 < len(rest); i += 2 {
-			drafts = append(drafts, draft{a: rest[i], b: rest[i+1], reason: reason(rest[i], rest[i+1])})
+			drafts = append(drafts, draft{a: rest[i], b: rest[i+1], why: reason})
 		}
 		return c.finish(drafts), nil
 	}
@@ -53,7 +54,7 @@ func PairKOTH(d *Division, round, basedOn int, avoidRepeats bool) ([]Pairing, er
 	})
 	for i, j := range mate {
 		if i < j {
-			drafts = append(drafts, draft{a: rest[i], b: rest[j], reason: reason(rest[i], rest[j])})
+			drafts = append(drafts, draft{a: rest[i], b: rest[j], why: reason})
 		}
 	}
 	return c.finish(drafts), nil

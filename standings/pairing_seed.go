@@ -36,8 +36,8 @@ func (c *roundContext) seedByRating() bool {
 		eligible[id] = true
 	}
 	c.eligible = c.eligible[:0]
-	for i, r := range c.rows {
-		c.pos[r.Player] = i
+	c.placeRows()
+	for _, r := range c.rows {
 		if eligible[r.Player] {
 			c.eligible = append(c.eligible, r.Player)
 		}
@@ -56,15 +56,17 @@ func unrated(rating int) int {
 	return 0
 }
 
-// seedReason explains a seeded game: "King of the Hill round 1, seeded by
-// rating: 3rd vs 4th by rating (4th unrated)"; extra is added at the end.
+// seedReason explains a seeded game, its players in seat order: "King
+// of the Hill round 1, seeded by rating: 3rd vs 4th by rating (4th
+// unrated)"; extra is added at the end. Ranks count the players still
+// in.
 func (c *roundContext) seedReason(system string, a, b int, extra string) string {
 	why := fmt.Sprintf("%s round %d, seeded by rating: %s vs %s by rating",
-		system, c.round, ordinal(c.pos[a]+1), ordinal(c.pos[b]+1))
+		system, c.round, c.place(a), c.place(b))
 	var none []string
 	for _, id := range []int{a, b} {
 		if unrated(c.d.players[id-1].Rating) == 1 {
-			none = append(none, ordinal(c.pos[id]+1))
+			none = append(none, c.place(id))
 		}
 	}
 	switch len(none) {

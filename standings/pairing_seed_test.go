@@ -60,16 +60,16 @@ func TestSeededRoundOne(t *testing.T) {
 		{"swiss, even", PairRequest{System: SystemSwiss, Round: 1}, eight,
 			[][2]int{{8, 1}, {2, 7}, {6, 3}, {4, 5}},
 			[]string{
-				"Swiss round 1, seeded by rating: 1st vs 5th by rating, top half against bottom half",
+				"Swiss round 1, seeded by rating: 5th vs 1st by rating, top half against bottom half", // in seat order: 5th starts
 				"Swiss round 1, seeded by rating: 2nd vs 6th by rating, top half against bottom half",
-				"Swiss round 1, seeded by rating: 3rd vs 7th by rating, top half against bottom half",
+				"Swiss round 1, seeded by rating: 7th vs 3rd by rating, top half against bottom half",
 				"Swiss round 1, seeded by rating: 4th vs 8th by rating, top half against bottom half",
 			}},
 		{"swiss, all unrated: entry order", PairRequest{System: SystemSwiss, Round: 1}, []int{0, 0, 0, 0},
 			[][2]int{{1, 3}, {2, 4}},
 			[]string{
-				"Swiss round 1, seeded by rating: 1st vs 3rd by rating (1st and 3rd unrated), top half against bottom half",
-				"Swiss round 1, seeded by rating: 2nd vs 4th by rating (2nd and 4th unrated), top half against bottom half",
+				"Swiss round 1, seeded by rating: 3rd vs 1st by rating (3rd and 1st unrated), top half against bottom half",
+				"Swiss round 1, seeded by rating: 4th vs 2nd by rating (4th and 2nd unrated), top half against bottom half",
 			}},
 	}
 	for _, tc := range cases {
@@ -121,16 +121,17 @@ func TestSeedingOnlyRoundOne(t *testing.T) {
 	if _, err := d.ApplyPairings(1, []Pairing{{Player: 6, Opponent: 1}}); err != nil {
 		t.Fatal(err)
 	}
-	// Left: 5 (1400), 4, 3, 2 (1100): 5-4 and 3-2, placed 3rd to 6th
-	// in the whole field by rating. 6-1 has no table: the seeded games
-	// take the first free ones.
+	// Left: 5 (1400), 4, 3, 2 (1100): 5-4 and 3-2, placed 2nd to 5th
+	// among the players still in (7 withdrew; 6, paired by hand, is 1st),
+	// named in seat order (4 and 2 start). 6-1 has no table: the seeded
+	// games take the first free ones.
 	ps, err := PairKOTH(d, 1, 0, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []Pairing{
-		{Round: 1, Table: 1, Player: 5, Opponent: 4, Reason: "King of the Hill round 1, seeded by rating: 3rd vs 4th by rating"},
-		{Round: 1, Table: 2, Player: 3, Opponent: 2, Reason: "King of the Hill round 1, seeded by rating: 5th vs 6th by rating"},
+		{Round: 1, Table: 1, Player: 5, Opponent: 4, Reason: "King of the Hill round 1, seeded by rating: 3rd vs 2nd by rating"},
+		{Round: 1, Table: 2, Player: 3, Opponent: 2, Reason: "King of the Hill round 1, seeded by rating: 5th vs 4th by rating"},
 	}
 	for i := range ps {
 		ps[i].First = 0

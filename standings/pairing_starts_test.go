@@ -46,7 +46,7 @@ func TestSwissStartsAcrossScoreGroups(t *testing.T) {
 					if p.First != w[1] {
 						t.Errorf("%v: %d starts, want %d", w, p.First, w[1])
 					}
-					if !strings.Contains(p.Reason, "across score groups") || !strings.Contains(p.Reason, "is due to reply") {
+					if !strings.Contains(p.Reason, "across score groups") || !strings.Contains(p.Reason, "is due to start and") {
 						t.Errorf("%v: reason %q does not explain the float", w, p.Reason)
 					}
 				}

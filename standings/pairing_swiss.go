@@ -276,18 +276,26 @@ func (c *roundContext) swissMatch(players []int) []draft {
 	var drafts []draft
 	for i, j := range mate {
 		if i < j {
-			drafts = append(drafts, draft{a: f.ps[i].id, b: f.ps[j].id, reason: c.swissReason(f.ps[i], f.ps[j])})
+			pi, pj := f.ps[i], f.ps[j]
+			drafts = append(drafts, draft{a: pi.id, b: pj.id, why: func(first, _ int) string {
+				if first == pj.id {
+					return c.swissReason(pj, pi)
+				}
+				return c.swissReason(pi, pj)
+			}})
 		}
 	}
 	return drafts
 }
 
+// swissReason explains a Swiss game, its players in seat order: "Swiss:
+// 2nd (1-1) vs 1st (2-0)".
 func (c *roundContext) swissReason(a, b swissPlayer) string {
 	if c.seeded {
 		return c.seedReason("Swiss", a.id, b.id, ", top half against bottom half")
 	}
-	why := fmt.Sprintf("Swiss: %s (%s) vs %s (%s)", ordinal(c.pos[a.id]+1), FormatRecord(a.winsHalf, a.lossesHalf),
-		ordinal(c.pos[b.id]+1), FormatRecord(b.winsHalf, b.lossesHalf))
+	why := fmt.Sprintf("Swiss: %s (%s) vs %s (%s)", c.place(a.id), FormatRecord(a.winsHalf, a.lossesHalf),
+		c.place(b.id), FormatRecord(b.winsHalf, b.lossesHalf))
 	if a.group != b.group {
 		why += ", across score groups"
 		if a.balance*b.balance < 0 {
@@ -297,7 +305,7 @@ func (c *roundContext) swissReason(a, b swissPlayer) string {
 				}
 				return "reply"
 			}
-			why += fmt.Sprintf("; %s is due to %s and %s to %s", ordinal(c.pos[a.id]+1), due(a), ordinal(c.pos[b.id]+1), due(b))
+			why += fmt.Sprintf("; %s is due to %s and %s to %s", c.place(a.id), due(a), c.place(b.id), due(b))
 		}
 	}
 	if m := c.met[pairKey(a.id, b.id)]; m > 0 {

@@ -74,7 +74,19 @@
 
   // names: "Ann v Bob", everyone at a table of three or four, "Ann & Cy
   // vs Bob & Di" in a team game.
-  function names(p) { return C.tableNames(p.players, p.teams); }
+  // A withdrawn player at a game is marked so (the game is a forfeit).
+  function names(p) {
+    return C.tableNames(p.players.map(function (x) {
+      return x.withdrawn && p.players.length > 1 ? x.name + " (withdrawn)" : x.name;
+    }), p.teams);
+  }
+  // ALONE: what a player alone has this round, by the pairing's kind
+  // (a forfeit is never a bye).
+  var ALONE = { bye: "bye", withdrawn: "withdrawn", "late-entry": "late entry", forfeit: "forfeit" };
+  function tableCell(p) {
+    if (p.table) return p.table;
+    return ALONE[p.kind] || (p.bye ? "bye" : "");
+  }
   // resultText: the scores in seat order (a team game: the teams'), or
   // what the result is (a bye, a forfeit).
   function resultText(r) {
@@ -93,7 +105,7 @@
       if (p.result) result = resultText(p.result);
       var link = p.game_id ? el("a", { href: "/director/" + C.tournament + "/games/" + p.game_id, className: "btn-link" }, "Game") : "";
       tb.appendChild(el("tr", { dataset: { table: String(p.table || ""), players: p.players.map(function (x) { return x.id; }).join(" "), done: p.result ? "1" : "" } },
-        el("td", { className: "num" }, p.bye ? "bye" : p.table), el("td", { className: "players" }, names(p)),
+        el("td", { className: "num" }, tableCell(p)), el("td", { className: "players" }, names(p)),
         el("td", { className: "reason" }, p.reason || ""), el("td", {}, result), el("td", {}, link)));
     });
     if (!(rp.pairings || []).length) tb.appendChild(el("tr", {}, el("td", { colSpan: 5, className: "small" }, "Round " + rp.round + " is not paired yet.")));

@@ -46,6 +46,13 @@
       players.appendChild(li);
     });
     sec.appendChild(players);
+    if (t.entered_by_hand) {
+      // The director keyed the result: its finals above, and a board
+      // only if the game has a record to show.
+      sec.classList.add("live-by-hand");
+      sec.appendChild(el("p", "live-by-hand-note", t.forfeit ? "Forfeit, result entered by hand" : "Result entered by hand"));
+      if (!t.turns) return sec;
+    }
     var board = el("div", "live-board");
     board.setAttribute("role", "img");
     board.setAttribute("aria-label", "Board at table " + t.table);
@@ -68,7 +75,7 @@
       last.appendChild(el("span", "live-who", who ? who.name + ": " : ""));
     }
     if (labels.last === undefined) {
-      last.appendChild(el("span", "live-play", playText(t.last_play)));
+      last.appendChild(el("span", "live-play", t.entered_by_hand && !t.last_play ? "" : playText(t.last_play)));
       if (t.at) last.appendChild(el("span", "live-at", " · " + clock(t.at)));
     }
     sec.appendChild(last);

@@ -1,9 +1,9 @@
 // The replay of a finished game (/t/{id}/games/{game}): the board after
 // each play, stepped through with First, Back, Next and Last (or the
-// arrow keys). The board is rebuilt from the record's plays: a play's
-// letters go down from its position ("8D": row 8 from column D, across;
-// "D8": down), '.' squares are already covered, and a play challenged off
-// takes its letters back.
+// arrow keys). Every step's board and scores come from the server's
+// replay of the record (GET /games/{id}/replay), the one every view of
+// the game reads: a play challenged off takes back only the tiles it
+// laid, never one it was played through.
 (function () {
   "use strict";
   var main = document.getElementById("replay-main");
@@ -15,40 +15,28 @@
 
   var el = window.liveBoard.el;
 
-  function squares(move) {
-    var m = /^\s*(\d+)([A-Za-z])\s+(\S+)/.exec(move) || /^\s*([A-Za-z])(\d+)\s+(\S+)/.exec(move);
-    if (!m) return null;
-    var across = /^\d/.test(m[1]);
-    var row = Number(across ? m[1] : m[2]) - 1, col = (across ? m[2] : m[1]).toUpperCase().charCodeAt(0) - 65;
-    var out = [];
-    for (var i = 0; i < m[3].length; i++) {
-      var c = m[3].charAt(i);
-      if (c !== ".") out.push({ r: across ? row : row + i, c: across ? col + i : col, t: c });
-    }
-    return out;
+  function emptyBoard() {
+    var row = new Array(game.cols + 1).join(".");
+    var b = [];
+    for (var r = 0; r < game.rows; r++) b.push(row);
+    return b;
   }
 
-  // boardAt lays the first n plays on an empty board of the game's size.
-  function boardAt(n) {
-    var rows = game.board.length, cols = rows ? game.board[0].length : 15;
-    var b = [];
-    for (var r = 0; r < rows; r++) b.push(new Array(cols).fill("."));
-    var placed = {};
-    plays.slice(0, n).forEach(function (p) {
-      if (p.take) {
-        (placed[p.take] || []).forEach(function (s) { if (b[s.r]) b[s.r][s.c] = "."; });
-        return;
-      }
-      placed[p.seq] = p.squares;
-      p.squares.forEach(function (s) { if (b[s.r] && s.c < cols) b[s.r][s.c] = s.t; });
-    });
-    return b.map(function (row) { return row.join(""); });
+  // text says a step in words: "Ann: WINDY at 8D for 24".
+  function text(p) {
+    var who = game.players[p.player - 1] ? game.players[p.player - 1].name : "";
+    switch (p.kind) {
+      case "withdrawn": return who + ": " + (p.word ? p.word + " at " + p.position + " " : "") + "challenged off (" + String(p.score).replace("-", "−") + ")";
+      case "exchange": return who + ": exchanged " + p.tiles + (p.tiles === 1 ? " tile" : " tiles");
+      case "pass": return who + ": passed";
+    }
+    return who + ": " + p.word + " at " + p.position + " for " + p.score;
   }
 
   function draw() {
     var p = plays[step - 1];
     var t = {
-      table: game.table, turns: step, status: step === plays.length ? "finished" : "", board: boardAt(step),
+      table: game.table, turns: step, status: step === plays.length ? "finished" : "", board: p ? p.board : emptyBoard(),
       players: game.players.map(function (s) { return { seat: s.seat, name: s.name, score: p ? p.totals[s.seat - 1] : 0 }; }),
     };
     if (step === plays.length) t.players.forEach(function (s, i) { s.score = game.players[i].score; });
@@ -56,11 +44,21 @@
     var sec = window.liveBoard.drawTable(t, {
       table: "Round " + game.round + " · Table " + game.table,
       turns: step === plays.length ? "Final" : "After " + step + " of " + plays.length,
-      last: p ? p.text : "Before the first play",
+      last: p ? text(p) : "Before the first play",
     });
     boards.appendChild(sec);
     at.textContent = step + " / " + plays.length;
     main.dataset.step = String(step);
+  }
+
+  // byHand shows a result the director keyed: the finals, no board.
+  function byHand() {
+    boards.textContent = "";
+    boards.appendChild(window.liveBoard.drawTable({
+      table: game.table, turns: 0, status: "finished", board: [], entered_by_hand: true,
+      players: game.players.map(function (s) { return { seat: s.seat, name: s.name, score: s.score }; }),
+    }, { table: "Round " + game.round + " · Table " + game.table, turns: "Final" }));
+    main.dataset.step = "0";
   }
 
   function go(to) { step = Math.max(0, Math.min(plays.length, to)); draw(); }
@@ -73,6 +71,7 @@
     if (s === "last") go(plays.length);
   });
   document.addEventListener("keydown", function (e) {
+    if (!game || steps.hidden) return;
     if (e.key === "ArrowLeft") go(step - 1);
     if (e.key === "ArrowRight") go(step + 1);
   });
@@ -83,19 +82,8 @@
   }).then(function (g) {
     if (String(g.tournament_id) !== main.dataset.tournament) return Promise.reject(404);
     game = g;
-    g.turns.forEach(function (e) {
-      var who = g.players[e.player - 1] ? g.players[e.player - 1].name : "";
-      if (e.kind === "move") {
-        var sq = squares(e.move || "") || [];
-        var bd = e.breakdown && e.breakdown.words && e.breakdown.words[0];
-        var pos = (e.move || "").trim().split(/\s+/)[0];
-        var text = who + ": " + (sq.length ? (bd ? bd.word + " at " + pos : e.move) + " for " + e.score : (e.move === "-" ? "passed" : "exchanged"));
-        plays.push({ seq: e.seq, turn: e.turn, squares: sq, totals: e.totals, text: text });
-      } else if (e.kind === "withdraw" || (e.kind === "challenge" && e.verdict === "unacceptable")) {
-        var last = e.challenged_turn || (plays.length ? plays[plays.length - 1].seq : 0);
-        plays.push({ take: last, squares: [], totals: e.totals, text: "The play of turn " + e.turn + " is challenged off" });
-      }
-    });
+    plays = g.steps || [];
+    if (g.entered_by_hand && !plays.length) { byHand(); return; }
     steps.hidden = false;
     go(plays.length);
   }).catch(function (status) {
