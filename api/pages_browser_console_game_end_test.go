@@ -87,7 +87,7 @@ func TestBrowserConsoleSetAsideRecord(t *testing.T) {
 		// The Room shows no partial score for it either.
 		waitFor(row+` && `+row+`.querySelector(".scores").textContent === "–"`),
 		chromedp.Navigate(fmt.Sprintf("%s/director/%d/games/%d", f.URL, f.tournament, f.game)),
-		waitFor(`document.querySelector("#turn-2") !== null`),
+		waitFor(`document.querySelector("#entry-2") !== null`), // the void: a note on turn 1
 		waitFor(`[].map.call(document.querySelectorAll("#seats .score"), function (s) { return s.textContent; }).join() === "–,–"`),
 		waitFor(`document.querySelectorAll("#turns button").length === 0 && document.getElementById("correct-card").hidden`),
 		waitFor(`!document.getElementById("turns-void").hidden && document.getElementById("end-card").hidden`),

@@ -43,9 +43,9 @@ func TestBrowserOneTurnNumber(t *testing.T) {
 	ctx := newChrome(t)
 	run(t, ctx, consoleSignIn(e.fixture),
 		chromedp.Navigate(fmt.Sprintf("%s/director/%d/games/%d", e.URL, e.tournament, e.gameB)),
-		waitFor(fmt.Sprintf(`document.querySelectorAll("#turns tbody tr").length === %d`, len(v.Turns))),
+		waitFor(fmt.Sprintf(`document.querySelectorAll("#turns tbody tr:not(.end-adjust)").length === %d`, len(v.Turns))),
 	)
-	for _, r := range readTurnRows(t, ctx, "#turns tbody tr", `{ Turn: x.dataset.turn, Seq: x.dataset.seq, Num: x.querySelector("td.num").textContent, Text: x.textContent, Fix: !!x.querySelector(".fix button") }`) {
+	for _, r := range readTurnRows(t, ctx, "#turns tbody tr:not(.end-adjust)", `{ Turn: x.dataset.turn, Seq: x.dataset.seq, Num: x.querySelector("td.num").textContent, Text: x.textContent, Fix: !!x.querySelector(".fix button") }`) {
 		tv, ok := bySeq[r.Seq]
 		if !ok || r.Turn != strconv.Itoa(tv.Turn) {
 			t.Errorf("console row %+v: the game view says turn %d", r, tv.Turn)
