@@ -40,6 +40,7 @@ func (w *simWorld) playEvent() {
 			w.addPlayer(d)
 		}
 	}
+	w.setPrizes()
 	w.checkCheap()
 
 	for round := 1; round <= m.rounds; round++ {
@@ -108,7 +109,7 @@ func (w *simWorld) between(round int) {
 	}
 	if w.chance(1, 2) {
 		d := pick(w, m.divs)
-		d.byeSpread = pick(w, []int{30, 40, 60})
+		d.byeSpread, d.patched = pick(w, []int{30, 40, 60}), true
 		w.logf("change %s's bye spread to %d (one key: the rest of its rules stay)", d.name, d.byeSpread)
 		simDo[service.Division](w, "PATCH", w.path(fmt.Sprintf("/divisions/%d", d.id)),
 			map[string]any{"settings": map[string]any{"bye_spread": d.byeSpread}, "reason": "the director's rules"}, http.StatusOK)

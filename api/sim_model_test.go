@@ -27,6 +27,7 @@ type simDiv struct {
 	byeSpread   int          // the division's bye spread now (settings)
 	forfeit     int          // the forfeit spread (positive)
 	classFloors []int        // rating floors, highest first
+	patched     bool         // a setting was changed mid-event
 	paired      int          // the last round paired
 	games       []*simGame
 	unopposed   []*simUnopposed
