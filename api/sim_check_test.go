@@ -44,11 +44,15 @@ func (w *simWorld) checkAll(final bool) {
 			w.checkTables(d, r)
 		}
 		w.checkResults(d)
+		w.checkPairingsKinds(d)
+	}
+	live := w.checkLive()
+	for _, g := range w.model.games {
+		w.checkRecord(g, live)
 	}
 	w.checkPrints()
 	w.checkExportT()
 	w.checkFeed()
-	w.checkLive()
 	w.checkFigures(final)
 	w.checkPublished()
 }

@@ -129,6 +129,10 @@ func (w *simWorld) pair(d *simDiv, round int) {
 		map[string]any{"system": system, "division_id": d.id}, http.StatusCreated)
 	d.paired = round
 	m := w.model
+	recs := map[int64]*simRecord{}
+	for _, x := range d.standings() {
+		recs[x.p.id] = x
+	}
 	seen := map[int64]bool{}
 	for _, p := range rp.Pairings {
 		if p.Bye && len(p.Players) == 1 && m.players[p.Players[0].ID] != nil && m.players[p.Players[0].ID].withdrawn > 0 {
@@ -149,6 +153,7 @@ func (w *simWorld) pair(d *simDiv, round int) {
 			g := &simGame{id: *p.GameID, div: d, round: round, table: p.Table, seats: [2]*simPlayer{m.players[p.Players[0].ID], m.players[p.Players[1].ID]}}
 			d.games = append(d.games, g)
 			m.games[g.id] = g
+			w.checkReason(g, p.Reason, recs)
 		default:
 			w.fail("pairings", "%s round %d: a pairing that is neither a game nor a bye: %+v", d.name, round, p)
 		}

@@ -88,7 +88,7 @@ func simEventually[T any](w *simWorld, path string, ok func(T) bool) T {
 
 // checkLive: the live boards show each game of the current round with
 // its players and, once its result is in, the official finals.
-func (w *simWorld) checkLive() {
+func (w *simWorld) checkLive() map[int64]service.LiveTable {
 	w.t.Helper()
 	m := w.model
 	var games []*simGame
@@ -125,6 +125,13 @@ func (w *simWorld) checkLive() {
 		}
 		w.fail(check, "%s", msg)
 	}
+	tables := map[int64]service.LiveTable{}
+	for _, ld := range live.Divisions {
+		for _, lt := range ld.Tables {
+			tables[lt.GameID] = lt
+		}
+	}
+	return tables
 }
 
 // checkFigures: prizes, statistics, ratings and highlights agree with
@@ -262,7 +269,9 @@ func (w *simWorld) checkRatings(d *simDiv) {
 // (the bingo) has its bingo among the highlights; a play challenged off
 // never is one.
 func (w *simWorld) checkHighlights() {
+	numbering := ""
 	ok := func(hs []service.Highlight) string {
+		numbering = ""
 		for _, h := range hs {
 			if strings.Contains(h.Sentence, "TIL") {
 				return fmt.Sprintf("a play challenged off is a highlight: %+v", h)
@@ -272,8 +281,12 @@ func (w *simWorld) checkHighlights() {
 			if !g.done || !g.record || (g.script != nil && !slices.ContainsFunc(g.script.steps[:g.script.stop], func(s simStep) bool { return s.move == "10B DONATES" })) {
 				continue
 			}
-			if !slices.ContainsFunc(hs, func(h service.Highlight) bool { return h.GameID == g.id && h.Score == 82 }) {
+			i := slices.IndexFunc(hs, func(h service.Highlight) bool { return h.GameID == g.id && h.Score == 82 })
+			if i < 0 {
 				return fmt.Sprintf("%s: its DONATES bingo (82) is no highlight", g)
+			}
+			if n := playNumber(g.modelSteps(), "10B DONATES"); hs[i].Turn != n {
+				numbering = fmt.Sprintf("%s: the highlight numbers DONATES turn %d; it is play %d at the table (%q)", g, hs[i].Turn, n, hs[i].Sentence)
 			}
 		}
 		return ""
@@ -281,6 +294,9 @@ func (w *simWorld) checkHighlights() {
 	hs := simEventually(w, w.path("/highlights"), func(hs []service.Highlight) bool { return ok(hs) == "" })
 	if msg := ok(hs); msg != "" {
 		w.fail("highlights", "%s", msg)
+	}
+	if numbering != "" {
+		w.fail("turn-numbering", "%s", numbering)
 	}
 }
 
@@ -337,6 +353,9 @@ func (w *simWorld) checkPublished() {
 			if !ok {
 				w.fail("published", "%s: no published page %s", g, name)
 				continue
+			}
+			if got, want := publishedBoard(b), simBoard(g.modelSteps()); !sameBoard(got, want) {
+				w.fail("published-board", "%s: the published board\n%s\nthe model's\n%s", g, strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
 			head := fmt.Sprintf("%s %d – %s %d", g.seats[0].name, g.scores[0], g.seats[1].name, g.scores[1])
 			if text := pageText(b); !strings.Contains(text, head) {
