@@ -53,6 +53,7 @@ func (w *simWorld) checkAll(final bool) {
 	w.checkPrints()
 	w.checkExportT()
 	w.checkFeed()
+	w.checkProjector()
 	w.checkFigures(final)
 	w.checkPublished()
 }

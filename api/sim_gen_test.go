@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"testing"
 
 	"tourney/service"
 )
@@ -20,6 +21,9 @@ var simLastNames = []string{"Able", "Brown", "Chen", "Dubois", "Eze", "Fox", "Ga
 func (w *simWorld) playEvent() {
 	m := &simModel{players: map[int64]*simPlayer{}, games: map[int64]*simGame{}, rounds: 3, current: 1}
 	w.model = m
+	if testing.Short() {
+		m.rounds = 2
+	}
 	rule := pick(w, []string{"double", "single"})
 	w.single = rule == "single"
 	in := map[string]any{"name": fmt.Sprintf("Simulated Open %d", w.seed), "variant": "naspa", "challenge_rule": rule, "lexicon": ""}

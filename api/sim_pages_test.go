@@ -1,0 +1,57 @@
+package api
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The simulator's checks of the public pages the server draws: the
+// projector's standings and pairings of a division.
+
+// checkProjector: /t/{id}/standings?division= has every player's record
+// and spread, the current round's games with their results, and no
+// withdrawn player's round as a bye.
+func (w *simWorld) checkProjector() {
+	w.t.Helper()
+	for _, d := range w.model.divs {
+		text := pageText(w.getOK(fmt.Sprintf("/t/%d/standings?division=%d", w.tournament, d.id), "").Body)
+		for _, x := range d.standings() {
+			rank := "–"
+			if x.rank > 0 {
+				rank = fmt.Sprint(x.rank)
+			}
+			name := x.p.name
+			if x.p.withdrawn > 0 {
+				name += " (withdrawn)"
+			}
+			if want := rank + " " + name + " " + x.printed(); !strings.Contains(text, want) {
+				w.fail("projector", "%s: the projector's standings lack %q:\n%s", d.name, want, text)
+				return
+			}
+		}
+		round := min(w.model.current, d.paired)
+		for _, g := range d.roundGames(round) {
+			want := fmt.Sprintf("%d %s vs %s", g.table, g.seats[0].name, g.seats[1].name)
+			if g.done {
+				want += " " + pageScore(g.scores[0]) + "–" + pageScore(g.scores[1])
+			}
+			if !strings.Contains(text, want) {
+				w.fail("projector", "%s: the projector's pairings lack %q:\n%s", d.name, want, text)
+				return
+			}
+		}
+		for _, p := range d.players {
+			if p.withdrawn > 0 && strings.Contains(text, p.name+" bye") {
+				w.fail("withdrawn-as-bye", "%s: the projector reads %q", d.name, p.name+" bye")
+			}
+		}
+	}
+}
+
+// pageScore is a score as the pages print it: a true minus.
+func pageScore(n int) string {
+	if n < 0 {
+		return fmt.Sprintf("−%d", -n)
+	}
+	return fmt.Sprint(n)
+}
