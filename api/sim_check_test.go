@@ -54,6 +54,7 @@ func (w *simWorld) checkAll(final bool) {
 	w.checkExportT()
 	w.checkFeed()
 	w.checkProjector()
+	w.checkAttention()
 	w.checkFigures(final)
 	w.checkPublished()
 }

@@ -101,6 +101,15 @@ func (w *simWorld) between(round int) {
 			p.withdrawn = round - 1
 		}
 	}
+	for _, d := range m.divs {
+		for _, p := range d.players {
+			if p.withdrawn > 0 && w.chance(1, 3) {
+				w.logf("%s comes back to %s for round %d", p.name, d.name, round)
+				simDo[service.Player](w, "POST", w.path(fmt.Sprintf("/players/%d/reinstate", p.id)), map[string]any{"reason": "back from the hospital"}, http.StatusOK)
+				p.withdrawn = 0
+			}
+		}
+	}
 	if w.chance(1, 2) {
 		d := pick(w, m.divs)
 		p := w.addPlayer(d)
@@ -212,6 +221,9 @@ func (w *simWorld) script(short bool) *simScript {
 		steps = slices.Insert(steps, at, ins...)
 	}
 	sc := &simScript{steps: steps, stop: len(steps)}
+	if w.chance(1, 4) {
+		sc.overSeat, sc.overMinutes = 1+w.rng.IntN(2), 1+w.rng.IntN(3)
+	}
 	if short {
 		sc.stop = 3 + w.rng.IntN(len(steps)-5)
 		if st := steps[sc.stop]; !st.exchange && !st.pass && w.chance(1, 2) {

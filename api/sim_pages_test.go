@@ -55,3 +55,26 @@ func pageScore(n int) string {
 	}
 	return fmt.Sprint(n)
 }
+
+// checkAttention: the Room asks no one to confirm a result the director
+// gave (an end, a keyed result) nor one both players confirmed.
+func (w *simWorld) checkAttention() {
+	w.t.Helper()
+	for _, d := range w.model.divs {
+		for _, g := range d.roundGames(w.model.current) {
+			if !g.done {
+				continue
+			}
+			l := must[attentionList](w.t, w.getOK(gpath(g.id, "/attention"), w.Director), 200)
+			for _, it := range l.Attention {
+				if it.Kind == "unconfirmed" {
+					check := "attention"
+					if g.how != "played out at the tablet" {
+						check = "room-confirm-director"
+					}
+					w.fail(check, "%s: the Room says %q", g, it.Text)
+				}
+			}
+		}
+	}
+}

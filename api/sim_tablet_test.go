@@ -37,6 +37,9 @@ type simScript struct {
 	steps []simStep
 	stop  int    // steps played before the director ends the game (len: played out)
 	racks string // the rack the player to move holds at a director's end ("" none given)
+	// A time penalty the table enters once the game is over: the seat
+	// over time and the minutes (0: none), 10 points a minute.
+	overSeat, overMinutes int
 }
 
 // dougScript is dougVEmely as a table plays it: Emely's TIL.. (through
@@ -102,6 +105,9 @@ func (s *simScript) finals() [2]int {
 		last := s.steps[len(s.steps)-1]
 		other := s.steps[len(s.steps)-2] // the other player's last play: their rack less it
 		tot[last.seat-1] += 2 * rackValue(leave(other.rack, other.move))
+		if s.overMinutes > 0 {
+			tot[s.overSeat-1] -= 10 * s.overMinutes
+		}
 		return tot
 	}
 	if s.racks != "" {
@@ -157,13 +163,18 @@ func (w *simWorld) playAtTablet(g *simGame) {
 	next := w.enterSteps(g, tb)
 	enter := func(in turn) {
 		in.Turn = next
-		must[service.TurnResult](w.t, tb.send(gpath(g.id, "/turns"), in), http.StatusCreated)
+		next = must[service.TurnResult](w.t, tb.send(gpath(g.id, "/turns"), in), http.StatusCreated).NextTurn
 	}
 	if s.stop == len(s.steps) {
 		// The other player's pass accepts the play that went out; both
 		// confirm.
 		last := s.steps[len(s.steps)-1]
 		enter(turn{Player: 3 - last.seat, Move: "-"})
+		if s.overMinutes > 0 {
+			next = w.tabletView(tb, g).NextTurn
+			w.logf("%s: seat %d was %d minutes over time", g, s.overSeat, s.overMinutes)
+			simOK[map[string]any](w, tb.send(gpath(g.id, "/turns"), map[string]any{"turn": next, "player": s.overSeat, "kind": service.EventTimePenalty, "minutes": s.overMinutes}))
+		}
 		for seat := 1; seat <= 2; seat++ {
 			if r := tb.send(gpath(g.id, "/confirm"), map[string]any{"player": seat}); r.Status != http.StatusOK && r.Status != http.StatusCreated {
 				w.t.Fatalf("seed %d, step %q: confirm seat %d: %d %s", w.seed, w.step, seat, r.Status, r.Body)
