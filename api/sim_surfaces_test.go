@@ -75,12 +75,12 @@ func (w *simWorld) checkFeed() {
 }
 
 // simEventually retries a read of a built answer (rebuilt once per change,
-// a moment after it) until ok or two seconds have passed.
+// a moment after it) until ok or ten seconds have passed.
 func simEventually[T any](w *simWorld, path string, ok func(T) bool) T {
 	var v T
 	for start := time.Now(); ; time.Sleep(50 * time.Millisecond) {
 		v = must[T](w.t, w.getOK(path, ""), http.StatusOK)
-		if ok(v) || time.Since(start) > 2*time.Second {
+		if ok(v) || time.Since(start) > 10*time.Second {
 			return v
 		}
 	}
