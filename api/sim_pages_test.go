@@ -15,6 +15,9 @@ func (w *simWorld) checkProjector() {
 	w.t.Helper()
 	for _, d := range w.model.divs {
 		text := pageText(w.getOK(fmt.Sprintf("/t/%d/standings?division=%d", w.tournament, d.id), "").Body)
+		if head := fmt.Sprintf("%s After round %d", d.name, d.paired); d.complete() && !strings.Contains(text, head) {
+			w.fail("projector", "%s: the projector is not headed %q:\n%s", d.name, head, text)
+		}
 		for _, x := range d.standings() {
 			rank := "–"
 			if x.rank > 0 {

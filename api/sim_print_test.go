@@ -48,6 +48,9 @@ func (w *simWorld) checkPrints() {
 	for _, d := range m.divs {
 		recs := d.standings()
 		text := w.pdfOf("standings-pdf", w.dpath("/standings.pdf", d))
+		if head := fmt.Sprintf("%s · after round %d", d.name, d.paired); d.complete() && !strings.Contains(text, head) {
+			w.fail("standings-pdf", "%s: the standings PDF is not headed %q:\n%s", d.name, head, text)
+		}
 		for _, x := range recs {
 			if !hasRow(text, x.p.name, x.printed(), false) {
 				w.fail("standings-pdf", "%s: the standings PDF has no line for %s with %q:\n%s", d.name, x.p.name, x.printed(), text)

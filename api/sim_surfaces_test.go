@@ -329,6 +329,9 @@ func (w *simWorld) checkPublished() {
 			continue
 		}
 		text := pageText(files[dir+"standings.html"])
+		if head := fmt.Sprintf("After round %d", d.paired); d.complete() && !strings.Contains(text, head) {
+			w.fail("published", "%s: the published standings are not headed %q:\n%s", d.name, head, text)
+		}
 		for _, x := range d.standings() {
 			name := x.p.name
 			if x.p.withdrawn > 0 {
