@@ -55,6 +55,7 @@ func (w *simWorld) checkAll(final bool) {
 	w.checkFeed()
 	w.checkProjector()
 	w.checkAttention()
+	w.checkPublicGames()
 	w.checkFigures(final)
 	w.checkPublished()
 }

@@ -2,7 +2,10 @@ package api
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"tourney/service"
 )
 
 // The simulator's checks of the public pages the server draws: the
@@ -77,6 +80,42 @@ func (w *simWorld) checkAttention() {
 					}
 					w.fail(check, "%s: the Room says %q", g, it.Text)
 				}
+			}
+		}
+	}
+}
+
+// checkPublicGames: once its result is in, a game is the public's to
+// read, with the official result; and the prize, statistics and ratings
+// sheets print.
+func (w *simWorld) checkPublicGames() {
+	w.t.Helper()
+	for _, g := range w.model.games {
+		if !g.done {
+			continue
+		}
+		r := w.get(gpath(g.id, ""), "")
+		if r.Status != 200 {
+			w.fail("public-game", "%s: the public read answers %d %s", g, r.Status, r.Body)
+			continue
+		}
+		if v := must[service.GameView](w.t, r, 200); v.Official == nil || !slices.Equal(v.Official.Scores, g.scores[:]) {
+			w.fail("public-game", "%s: the public read's official result %+v", g, v.Official)
+		}
+	}
+	text := w.pdfOf("prizes-pdf", w.path("/prizes.pdf"))
+	for _, d := range w.model.divs {
+		for _, x := range d.standings() {
+			if x.rank == 1 && !strings.Contains(text, x.p.name) {
+				w.fail("prizes-pdf", "%s: the prizes sheet lacks first place %s:\n%s", d.name, x.p.name, text)
+			}
+		}
+		w.pdfOf("stats-pdf", w.dpath("/stats.pdf", d))
+		text := w.pdfOf("ratings-pdf", w.dpath("/ratings.pdf", d))
+		for _, p := range d.players {
+			if !strings.Contains(text, p.name) {
+				w.fail("ratings-pdf", "%s: the ratings sheet lacks %s:\n%s", d.name, p.name, text)
+				break
 			}
 		}
 	}
