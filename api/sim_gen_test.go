@@ -114,10 +114,15 @@ func (w *simWorld) between(round int) {
 		d := pick(w, m.divs)
 		p := w.addPlayer(d)
 		p.late = round
-		w.logf("%s enters %s late, in round %d", p.name, d.name, round)
-		simDo[[]service.RoundResult](w, "POST", w.path(fmt.Sprintf("/players/%d/late-entry", p.id)), map[string]any{"reason": "stuck in traffic"}, http.StatusOK)
+		missed := pick(w, []string{"forfeit", "forfeit", "bye"})
+		w.logf("%s enters %s late, in round %d, missed rounds a %s", p.name, d.name, round, missed)
+		simDo[[]service.RoundResult](w, "POST", w.path(fmt.Sprintf("/players/%d/late-entry", p.id)), map[string]any{"missed": missed, "reason": "stuck in traffic"}, http.StatusOK)
 		for r := 1; r < round; r++ {
-			d.unopposed = append(d.unopposed, &simUnopposed{round: r, player: p, kind: "forfeit", spread: -d.forfeit, why: "late"})
+			u := &simUnopposed{round: r, player: p, kind: "forfeit", spread: -d.forfeit, why: "late"}
+			if missed == "bye" {
+				u.kind, u.spread = "bye", d.byeSpread
+			}
+			d.unopposed = append(d.unopposed, u)
 		}
 	}
 	if w.chance(1, 2) {
