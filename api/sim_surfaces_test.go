@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"math"
 	"net/http"
 	"regexp"
 	"slices"
@@ -227,6 +228,26 @@ func (w *simWorld) checkStats(d *simDiv, stats service.StatsView) {
 			forfeits++
 		}
 	}
+	sum, firstWins := 0, 0.0
+	for _, g := range d.games {
+		if g.done {
+			sum += g.scores[0] + g.scores[1]
+			switch {
+			case g.scores[0] > g.scores[1]:
+				firstWins++
+			case g.scores[0] == g.scores[1]:
+				firstWins += 0.5
+			}
+		}
+	}
+	if games > 0 {
+		avg, pct := float64(sum)/float64(2*games), 100*firstWins/float64(games)
+		if s.AverageScore == nil || math.Abs(*s.AverageScore-avg) > 0.051 || s.FirstPlayerGames != games ||
+			s.FirstPlayerWinPct == nil || math.Abs(*s.FirstPlayerWinPct-pct) > 0.051 {
+			w.fail("stats", "%s: average score %v, first player %d games %v%%; the model %.2f, %d games %.2f%%", d.name,
+				ptrText(s.AverageScore), s.FirstPlayerGames, ptrText(s.FirstPlayerWinPct), avg, games, pct)
+		}
+	}
 	if s.Games != games || s.Ties != ties || s.Byes != byes || s.Forfeits != forfeits || s.Players != len(d.players) {
 		w.fail("stats", "%s: %d players, %d games, %d ties, %d byes, %d forfeits; the model %d, %d, %d, %d, %d",
 			d.name, s.Players, s.Games, s.Ties, s.Byes, s.Forfeits, len(d.players), games, ties, byes, forfeits)
@@ -366,4 +387,11 @@ func (w *simWorld) checkPublished() {
 			}
 		}
 	}
+}
+
+func ptrText(p *float64) string {
+	if p == nil {
+		return "null"
+	}
+	return fmt.Sprint(*p)
 }
