@@ -153,8 +153,11 @@ func (w *simWorld) pair(d *simDiv, round int) {
 	}
 	seen := map[int64]bool{}
 	for _, p := range rp.Pairings {
-		if p.Bye && len(p.Players) == 1 && m.players[p.Players[0].ID] != nil && m.players[p.Players[0].ID].withdrawn > 0 {
-			w.fail("withdrawn-as-bye", "%s round %d: withdrawn %s is a bye in the pairings JSON (%q)", d.name, round, p.Players[0].Name, p.Reason)
+		if len(p.Players) == 1 && m.players[p.Players[0].ID] != nil && m.players[p.Players[0].ID].withdrawn > 0 {
+			// A withdrawn player's round: a forfeit, never a bye.
+			if p.Bye {
+				w.fail("withdrawn-as-bye", "%s round %d: withdrawn %s is a bye in the pairings JSON (%q)", d.name, round, p.Players[0].Name, p.Reason)
+			}
 			continue
 		}
 		for _, ref := range p.Players {
