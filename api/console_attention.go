@@ -225,9 +225,10 @@ func attention(v *service.GameView, now time.Time) (out []attentionItem, next ti
 	case service.StatusAwaitingRacks:
 		add(last, "awaiting-racks")
 	case service.StatusFinished:
-		// A result the director decided (keyed, amended, or the game
-		// ended where it stood) is nobody's to confirm at the table.
-		if known, all := confirmedByAll(v); known && !all && !v.ResultByDirector() {
+		// A result the director decided (keyed, amended, the game ended
+		// where it stood, or every turn entered by the director, as an
+		// imported record) is nobody's to confirm at the table.
+		if known, all := confirmedByAll(v); known && !all && !v.ResultByDirector() && !enteredByDirector(v) {
 			if len(v.Confirmed) > 2 {
 				add(last, "unconfirmed-all")
 			} else {
@@ -331,6 +332,18 @@ func plainCode(words map[string]string, code string) string {
 		return w
 	}
 	return strings.ReplaceAll(code, "-", " ")
+}
+
+// enteredByDirector: the director entered every turn of the record (an
+// imported GCG record, a paper score sheet typed in), so nobody at the
+// table has a result to confirm.
+func enteredByDirector(v *service.GameView) bool {
+	for _, t := range v.Turns {
+		if !strings.HasPrefix(t.EnteredBy, "director") {
+			return false
+		}
+	}
+	return len(v.Turns) > 0
 }
 
 // confirmedByAll reads the view's "confirmed" (one boolean per seat, set
