@@ -221,7 +221,7 @@ func (w *simWorld) enterSteps(g *simGame, tb *simTablet) int {
 			w.fail("tablet-score", "%s: %s scores %d at the tablet, the record says %d", g, st.move, res.Score, st.score)
 		}
 		if st.undoneFirst {
-			r := tb.send(gpath(g.id, "/undo"), map[string]any{"turn": res.Turn, "reason": "typed the wrong square"})
+			r := tb.send(gpath(g.id, "/undo"), map[string]any{"turn": res.Seq, "reason": "typed the wrong square"})
 			next = simOK[service.GameView](w, r).NextTurn
 			enter(in)
 		}

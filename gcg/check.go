@@ -303,7 +303,7 @@ func (c *checker) endRack(e *Event, seat int) bool {
 		c.problem(e.Line, CodeEndRackOrder, "end-of-game rack points come before time penalties")
 		return false
 	}
-	if !c.g.Over() {
+	if !c.g.Over() && !c.endedWhereItStood(e, seat) {
 		c.problem(e.Line, CodeEndRackNotOver, "end-of-game rack points while the game is still on")
 		return false
 	}
@@ -334,6 +334,19 @@ func (c *checker) endRack(e *Event, seat int) bool {
 	c.sawEnd = true
 	c.cumulative(e, seat)
 	return true
+}
+
+// endedWhereItStood reads a player's own rack line ("TILES (TILES) -N")
+// in a game still on as the game ended where it stood (a director's end
+// for time, an abandoned or adjudicated game: EXTENSIONS.md), so that the
+// racks deducted after it count as they did at the event. A "(TILES) +N"
+// line claims the player went out, which a game still on denies.
+func (c *checker) endedWhereItStood(e *Event, seat int) bool {
+	if e.Kind != EndRackPenalty {
+		return false
+	}
+	_, err := c.g.Apply(scoring.Event{Kind: scoring.EventEnd, Player: seat})
+	return err == nil
 }
 
 // otherSeatWithTiles is the seat whose rack a "(TILES) +N" line reveals:
