@@ -149,9 +149,9 @@ func canEnter(a Actor, l *loaded) error {
 	return nil
 }
 
-// GetGame is the game as everyone sees it: players, turns with claimed and
-// computed scores, board, unseen tiles, totals, status and result.
-func (s *Service) GetGame(ctx context.Context, a Actor, gameID int64) (*GameView, error) {
+// loadToRead loads a game with its official result for a reader who may
+// read it (canRead).
+func (s *Service) loadToRead(ctx context.Context, a Actor, gameID int64) (*loaded, error) {
 	l, err := s.load(ctx, gameID)
 	if err != nil {
 		return nil, err
@@ -159,7 +159,14 @@ func (s *Service) GetGame(ctx context.Context, a Actor, gameID int64) (*GameView
 	if err := s.withOfficial(ctx, l); err != nil {
 		return nil, err
 	}
-	if err := canRead(a, l); err != nil {
+	return l, canRead(a, l)
+}
+
+// GetGame is the game as everyone sees it: players, turns with claimed and
+// computed scores, board, unseen tiles, totals, status and result.
+func (s *Service) GetGame(ctx context.Context, a Actor, gameID int64) (*GameView, error) {
+	l, err := s.loadToRead(ctx, a, gameID)
+	if err != nil {
 		return nil, err
 	}
 	v := s.view(l.t, l.g, l.names, l.events, l.r).withResult(l.g, l.official)

@@ -43,14 +43,8 @@ type ReplayStep struct {
 // GameReplay replays a game for its step-by-step view; who may read it is
 // who may read the game (GetGame).
 func (s *Service) GameReplay(ctx context.Context, a Actor, gameID int64) (*GameReplay, error) {
-	l, err := s.load(ctx, gameID)
+	l, err := s.loadToRead(ctx, a, gameID)
 	if err != nil {
-		return nil, err
-	}
-	if err := s.withOfficial(ctx, l); err != nil {
-		return nil, err
-	}
-	if err := canRead(a, l); err != nil {
 		return nil, err
 	}
 	out := &GameReplay{GameID: l.g.ID, TournamentID: l.g.TournamentID, Round: l.g.Round, Table: l.g.Table, Steps: []ReplayStep{}}
