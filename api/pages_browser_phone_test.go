@@ -143,3 +143,43 @@ func TestBrowserLiveTableScreens(t *testing.T) {
 		}
 	}
 }
+
+// The live boards colour the premium squares as the variant's board has
+// them, by kind and named as its score sheets name them: Word Chums'
+// L2, L3, L4, W2, W3; the standard board's DL, TL, DW, TW.
+func TestBrowserLivePremiumSquares(t *testing.T) {
+	ts := newTestServer(t)
+	ctx := newChrome(t)
+	for _, c := range []struct {
+		variant string
+		want    map[string]string // class: label
+		counts  map[string]int
+	}{
+		{"naspa", map[string]string{"dl": "DL", "tl": "TL", "dw": "DW", "tw": "TW"}, map[string]int{"dl": 24, "tl": 12, "dw": 17, "tw": 8}},
+		{"wordchums", map[string]string{"dl": "L2", "tl": "L3", "ql": "L4", "dw": "W2", "tw": "W3"}, map[string]int{"ql": 8, "tw": 8}},
+	} {
+		tour := must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director, map[string]any{"name": "Board " + c.variant, "variant": c.variant, "lexicon": ""}), http.StatusCreated)
+		f := &fixture{testServer: ts, tournament: tour.ID}
+		f.t = t
+		f.addGame(1, 1, f.addPlayer("Ann"), f.addPlayer("Bo"))
+		run(t, ctx, chromedp.EmulateViewport(1366, 768),
+			chromedp.Navigate(fmt.Sprintf("%s/t/%d/live", ts.URL, tour.ID)),
+			waitFor(`document.querySelectorAll(".live-table .live-board .sq").length === 225`),
+			shotAt("live-premiums-"+c.variant, 1366, 768))
+		for cls, label := range c.want {
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](fmt.Sprintf(`(() => {
+				const sq = [...document.querySelectorAll(".live-board .sq.%s")];
+				const plain = getComputedStyle(document.querySelector(".live-board .sq:not([class*=' '])")).backgroundColor;
+				return [String(sq.length), String(sq.every(s => s.dataset.label === %q || s.classList.contains("start"))),
+					String(sq.every(s => getComputedStyle(s).backgroundColor !== plain))];
+			})()`, cls, label)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, ok := c.counts[cls]
+			if got[0] == "0" || ok && got[0] != itoa(int64(n)) || got[1] != "true" || got[2] != "true" {
+				t.Errorf("%s: %s squares: %s (want %d), labelled %s %s, coloured %s", c.variant, cls, got[0], n, label, got[1], got[2])
+			}
+		}
+	}
+}

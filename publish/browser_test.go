@@ -111,7 +111,7 @@ func TestBrowsePublishedPhone(t *testing.T) {
 		}
 		phoneShot(t, ctx, "publish-phone-"+strings.NewReplacer("/", "-", ".html", "").Replace(c.page))
 		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
-			const shown = [...document.querySelectorAll(` + "`" + c.figures + "`" + `)].filter(e => e.getClientRects().length);
+			const shown = [...document.querySelectorAll(`+"`"+c.figures+"`"+`)].filter(e => e.getClientRects().length);
 			return [String(document.documentElement.scrollWidth), String(innerWidth), String(shown.length)].concat(
 				shown.filter(e => { const r = e.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth + 0.5; })
 					.map(e => e.textContent.trim()));
