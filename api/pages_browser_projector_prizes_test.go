@@ -23,7 +23,9 @@ func TestBrowserProjectorPrizes(t *testing.T) {
 			waitFor(`innerWidth === `+strconv.FormatInt(w, 10)+` && document.querySelector("#projector.paged")`),
 			waitFor(`document.querySelectorAll(".hall").length === 1`))
 		checkHall(t, ctx, "prizes", w, h, sz.minFont, 0, "Test Open", "Prize winners")
-		run(t, ctx, waitFor(`[...document.querySelectorAll(".hall-prizes tr")].some(tr => tr.offsetParent && tr.textContent.includes("Best dressed") && tr.textContent.includes("Emely"))`))
+		run(t, ctx, waitFor(`[...document.querySelectorAll(".hall-prizes tr")].some(tr => tr.offsetParent && tr.textContent.includes("Best dressed") && tr.textContent.includes("Emely"))`),
+			// The prize screen fills the width (it took two thirds).
+			waitFor(`[...document.querySelectorAll(".hall-prizes")].some(t => t.offsetParent && t.getBoundingClientRect().width >= 0.9 * innerWidth)`))
 	}
 	// In the rotation: the standings, then the prize winners.
 	run(t, ctx, chromedp.Navigate(base+"?every=1"),

@@ -1,10 +1,14 @@
 package api
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
+
+	"tourney/service"
 )
 
 func (p *pages) liveRoutes(r *gin.Engine) {
@@ -27,8 +31,13 @@ func (p *pages) liveReplay(c *gin.Context) {
 		p.pageError(c, err)
 		return
 	}
+	board, err := p.liveBoard(c.Request.Context(), t)
+	if err != nil {
+		p.pageError(c, err)
+		return
+	}
 	p.render(c, http.StatusOK, "live_game", livePage{page: page{Title: "Game · " + t.Name, BodyClass: "live-page live-replay", Styles: []string{"live.css"}},
-		TournamentID: t.ID, Name: t.Name, Game: game})
+		TournamentID: t.ID, Name: t.Name, Game: game, Board: board})
 }
 
 // livePage is what the live pages need: live.js reads the boards from
@@ -40,6 +49,32 @@ type livePage struct {
 	Table        int  // the featured table (0: every table)
 	Overlay      bool // a transparent background, for a stream's overlay
 	Game         int64
+	Board        string // the board's premium squares, as JSON (liveBoard)
+}
+
+// liveBoardData is the board the live pages draw the tables on: its
+// columns and, row by row, each square's kind ("dl", "tw", "dw start":
+// the tablet's classes, from the variant's layout) and its name on the
+// score sheets ("DL", "L2", "★"), so that every variant's board is
+// coloured from its own layout.
+type liveBoardData struct {
+	Cols   int      `json:"cols"`
+	Kinds  []string `json:"kinds"`
+	Labels []string `json:"labels"`
+}
+
+func (p *pages) liveBoard(ctx context.Context, t *service.Tournament) (string, error) {
+	l, err := p.s.svc.BoardLayout(ctx, t.ID)
+	if err != nil {
+		return "", err
+	}
+	names := squareNames(t.Variant)
+	d := liveBoardData{Cols: l.Cols, Kinds: premiumGrid(l)}
+	for _, k := range d.Kinds {
+		d.Labels = append(d.Labels, squareLabel(k, names))
+	}
+	b, err := json.Marshal(d)
+	return string(b), err
 }
 
 // liveBoards is every table of the current round as a small board that
@@ -72,8 +107,13 @@ func (p *pages) renderLive(c *gin.Context, table int) {
 		p.pageError(c, err)
 		return
 	}
+	board, err := p.liveBoard(c.Request.Context(), t)
+	if err != nil {
+		p.pageError(c, err)
+		return
+	}
 	v := livePage{page: page{Title: "Live · " + t.Name, BodyClass: "live-page", Styles: []string{"live.css"}},
-		TournamentID: t.ID, Name: t.Name, Table: table, Overlay: c.Query("overlay") == "1"}
+		TournamentID: t.ID, Name: t.Name, Table: table, Overlay: c.Query("overlay") == "1", Board: board}
 	if table > 0 {
 		v.Title = fmt.Sprintf("Table %d · %s", table, t.Name)
 		v.BodyClass = "live-page live-featured"

@@ -13,6 +13,7 @@ import (
 )
 
 func (p *pages) publicRoutes(r *gin.Engine) {
+	r.GET("/", p.home)
 	r.GET("/t/:id/standings", p.standings)
 	r.GET("/t/:id/updates", p.updates)
 	r.GET("/t/:id/html/tourney.js", p.s.tourneyJS)

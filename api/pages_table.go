@@ -348,6 +348,16 @@ func premiumClass(l *scoring.Layout, r, c int) string {
 	return cls
 }
 
+// squareLabel is what an empty square shows: its premium's name (names:
+// board class to name), the star on the start square.
+func squareLabel(cls string, names map[string]string) string {
+	label := names[strings.Fields(cls + " x")[0]]
+	if strings.Contains(cls, "start") && label == "" || cls == "dw start" {
+		return "★"
+	}
+	return label
+}
+
 // newBoardView draws a board with its premium squares labelled by
 // names (board class: label).
 func newBoardView(l *scoring.Layout, rows []string, names map[string]string) boardView {
@@ -363,10 +373,7 @@ func newBoardView(l *scoring.Layout, rows []string, names map[string]string) boa
 		}
 		for c := 0; c < l.Cols; c++ {
 			cls := premiumClass(l, r, c)
-			sq := boardSquare{Name: scoring.PositionName(r, c, false), Class: cls, Label: names[strings.Fields(cls + " x")[0]]}
-			if strings.Contains(cls, "start") && sq.Label == "" || cls == "dw start" {
-				sq.Label = "★"
-			}
+			sq := boardSquare{Name: scoring.PositionName(r, c, false), Class: cls, Label: squareLabel(cls, names)}
 			if c < len(letters) && letters[c] != '.' {
 				sq.Tile = string(letters[c])
 				sq.Blank = strings.ToLower(sq.Tile) == sq.Tile && strings.ToUpper(sq.Tile) != sq.Tile

@@ -22,6 +22,24 @@
     return p.word + " at " + p.position + " for " + p.score + (p.bingo ? " (bingo)" : "");
   }
 
+  // The board the tournament plays on, as the page names it
+  // (data-board: its columns, each square's kind, "dl", "tw", "ql",
+  // "dw start"…, and its name on the score sheets, "DL", "L2", "★"),
+  // row by row; none, plain squares.
+  var layout = null;
+  try {
+    var holder = document.querySelector("[data-board]");
+    if (holder) layout = JSON.parse(holder.dataset.board);
+  } catch (e) { layout = null; }
+
+  function emptySquare(r, c) {
+    var k = layout && c < layout.cols ? r * layout.cols + c : -1;
+    var kind = k >= 0 ? layout.kinds[k] || "" : "";
+    var sq = el("span", kind ? "sq " + kind : "sq");
+    if (kind && layout.labels[k]) sq.dataset.label = layout.labels[k];
+    return sq;
+  }
+
   function clock(iso) {
     if (!iso) return "";
     var d = new Date(iso);
@@ -58,10 +76,10 @@
     board.setAttribute("aria-label", "Board at table " + t.table);
     var cols = t.board.length ? t.board[0].length : 15;
     board.style.gridTemplateColumns = "repeat(" + cols + ", 1fr)";
-    t.board.forEach(function (row) {
+    t.board.forEach(function (row, r) {
       for (var i = 0; i < row.length; i++) {
         var c = row.charAt(i);
-        if (c === ".") { board.appendChild(el("span", "sq")); continue; }
+        if (c === ".") { board.appendChild(emptySquare(r, i)); continue; }
         var blank = c !== c.toUpperCase();
         board.appendChild(el("span", "sq tile" + (blank ? " blank" : ""), c.toUpperCase()));
       }

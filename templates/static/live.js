@@ -15,7 +15,16 @@
 
   var el = window.liveBoard.el, drawTable = window.liveBoard.drawTable;
 
+  // The featured table keeps the ticker in a row of its own grid, between
+  // its players and its last play (live.css), where no highlight covers
+  // the last play; elsewhere it stays under the boards.
+  function placeTicker() {
+    var home = featured && boards.querySelector(".live-table") || main;
+    if (ticker.parentNode !== home) home.appendChild(ticker);
+  }
+
   function render(live) {
+    if (ticker.parentNode !== main) main.appendChild(ticker); // out of the way of a redraw
     var tables = [];
     live.divisions.forEach(function (d) {
       d.tables.forEach(function (t) { t.division = d.division; tables.push(t); });
@@ -25,6 +34,7 @@
       boards.textContent = "";
       boards.appendChild(el("p", "live-none", featured ? "Table " + featured + " has no game this round." : "No tables in play."));
       shown = {};
+      placeTicker();
       return;
     }
     var none = boards.querySelector(".live-none");
@@ -42,6 +52,7 @@
     Array.prototype.forEach.call(boards.querySelectorAll(".live-table"), function (s) {
       if (!keep[s.dataset.table]) { s.remove(); delete shown[s.dataset.table]; }
     });
+    placeTicker();
     main.dataset.loaded = String((Number(main.dataset.loaded) || 0) + 1);
   }
 

@@ -182,7 +182,9 @@
     body.appendChild(page);
     srcs.forEach(function (src) {
       var b = block(src, 1);
-      b.style.flex = src.kind === "pairings" ? "1 1 0" : "0 0 " + Math.min(src.m.width, 1.5 * src.least) + "em";
+      // (A list alone on its screen, as the prize winners are, takes the
+      // whole width.)
+      b.style.flex = src.kind === "pairings" || srcs.length === 1 ? "1 1 0" : "0 0 " + Math.min(src.m.width, 1.5 * src.least) + "em";
       page.appendChild(b);
       var tbody = column(b, src);
       src.rows.forEach(function (row) { tbody.appendChild(row); });
@@ -249,7 +251,23 @@
     try { sessionStorage.setItem("hall:" + location.pathname + location.search, s.key); } catch (e) { /* private mode */ }
   }
 
+  // On a phone (a narrow screen) nothing is cut into screens: the lists
+  // stay as served, one under another, in type to read, to scroll.
+  var narrow = window.matchMedia ? window.matchMedia("(max-width: 700px)") : null;
+  var served = main.innerHTML;
+
   function layOutAll(key) {
+    if (narrow && narrow.matches) {
+      if (main.classList.contains("paged")) {
+        main.innerHTML = served;
+        if (liveText) document.getElementById("live").textContent = liveText;
+      }
+      main.classList.remove("paged");
+      screens = [];
+      clearInterval(timer);
+      timer = null;
+      return;
+    }
     main.classList.add("paged");
     screens = [];
     var sections = [].slice.call(main.querySelectorAll(".hall"));
@@ -292,7 +310,8 @@
       var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("projector");
       if (!fresh) return;
       var key = currentKey();
-      main.innerHTML = fresh.innerHTML;
+      served = fresh.innerHTML;
+      main.innerHTML = served;
       if (liveText) document.getElementById("live").textContent = liveText;
       layOutAll(key);
     }).catch(function () { /* the next event, or the meta refresh, tries again */ });
