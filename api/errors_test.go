@@ -46,7 +46,7 @@ func TestBadRequestsAreProblems(t *testing.T) {
 		{"no such player", req{method: "PATCH", path: f.tpath("/players/999"), token: "DIRECTOR", body: `{"rating":1}`}, 404, "not-found"},
 		{"unknown route", req{method: "GET", path: "/api/v1/nothing-here"}, 404, "no-such-route"},
 		{"trailing slash", req{method: "GET", path: "/api/v1/tournaments/"}, 404, "no-such-route"},
-		{"outside the API", req{method: "GET", path: "/"}, 404, "no-such-route"},
+		{"outside the API", req{method: "GET", path: "/no-such-page"}, 404, "no-such-route"},
 		{"wrong method", req{method: "DELETE", path: "/api/v1/tournaments"}, 405, "method-not-allowed"},
 		{"wrong method on a game", req{method: "PUT", path: gpath(f.game, "")}, 405, "method-not-allowed"},
 		{"wrong token", req{method: "GET", path: "/api/v1/tournaments", token: "not-a-token"}, 401, "bad-credentials"},

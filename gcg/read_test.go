@@ -31,6 +31,7 @@ var goldenCases = []struct {
 	{"odd_nicks.gcg", "a nick with ':' that another nick prefixes, symbols in nicks, 21x21 positions, note before events, blank lines in a note, indented continuation"},
 	{"multiplayer.gcg", "four players declared out of order, empty-rack challenge"},
 	{"teams.gcg", "the #teams extension, given before the players and in another order; a 2-vs-2 game's end-of-game lines"},
+	{"director_ended.gcg", "a game the director ended where it stood: a #note, then a player's own rack line in a game still on"},
 	{"long_note.gcg", "an annotator's #note of 10,000 characters on one line (lines have no length limit of their own)"},
 }
 
