@@ -119,6 +119,9 @@
     var n = shown(), d = division();
     reports(n);
     return C.api("GET", C.base + "/rounds/" + n + "/pairings" + (d ? "?division=" + d : "")).then(function (rp) {
+      // An answer for a round or division no longer picked (an earlier
+      // load that came back late) is not drawn over the one picked.
+      if (n !== shown() || d !== division()) return;
       if (pstatus.classList.contains("error")) pstatus.hidden = true; // what went right stays said
 
       render(rp);
