@@ -48,8 +48,14 @@ func (s *Service) GameReplay(ctx context.Context, a Actor, gameID int64) (*GameR
 		return nil, err
 	}
 	out := &GameReplay{GameID: l.g.ID, TournamentID: l.g.TournamentID, Round: l.g.Round, Table: l.g.Table, Steps: []ReplayStep{}}
+	var nums []int // the turn number of each active event, as the replay holds them
+	for i, n := range TurnNumbers(l.events) {
+		if !l.events[i].Undone {
+			nums = append(nums, n)
+		}
+	}
 	r, bad, err := replayWatched(l.r.v, l.g, l.events, l.t.ChallengeRule, func(r *replayed, i int) {
-		if st := replayStep(r, i, turnNumberOf(r.events, i), out.Steps); st != nil {
+		if st := replayStep(r, i, nums[i], out.Steps); st != nil {
 			out.Steps = append(out.Steps, *st)
 		}
 	})
