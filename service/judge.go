@@ -26,17 +26,18 @@ type JudgeResult struct {
 
 // JudgeWords looks words up in the tournament's lexicon. The director
 // may ask about any word at any time. A table may ask only once its game
-// is over (issue 25): while the game at its table in the current round
-// is being played (in progress, on hold, or awaiting the acceptance of a
-// play that went out), the judge refuses it, with challenge-open while
-// the latest play can still be challenged and game-in-progress
-// otherwise. The word judge answers a table's challenge, and nothing
-// else during a game: a table that could look up the words of the play
-// just made would learn whether a challenge wins before risking one,
-// and under judge_open it could try out its own next play. The director's
-// setting "judge_open": true lets a table ask about any word, not only
-// the words on its own board, and only after its game, like the rest.
-// Requests are rate-limited per credential.
+// is over (issue 25): while a game at its table (in any round and any
+// division: the table's own games, never the tournament's current round,
+// issue 37) is being played (in progress, on hold, or awaiting the
+// acceptance of a play that went out), the judge refuses it, with
+// challenge-open while a play can still be challenged and
+// game-in-progress otherwise. The word judge answers a table's
+// challenge, and nothing else during a game: a table that could look up
+// the words of the play just made would learn whether a challenge wins
+// before risking one, and under judge_open it could try out its own next
+// play. The director's setting "judge_open": true lets a table ask about
+// any word, not only the words on its own boards, and only after its
+// game, like the rest. Requests are rate-limited per credential.
 func (s *Service) JudgeWords(ctx context.Context, a Actor, tournamentID int64, in JudgeInput) (*JudgeResult, error) {
 	switch {
 	case a.Kind == "":
@@ -92,7 +93,10 @@ func (s *Service) JudgeWords(ctx context.Context, a Actor, tournamentID int64, i
 	return res, nil
 }
 
-// tableGames loads the table's games in the current round.
+// tableGames loads the games at the actor's table: every round's and
+// every division's, whatever the tournament's current round is (the
+// director may have forced a round on with a game still in play, or
+// another division may be paired ahead).
 func (s *Service) tableGames(ctx context.Context, a Actor, t *Tournament) ([]*loaded, error) {
 	games, err := s.Store.ListGames(ctx, t.ID)
 	if err != nil {
@@ -100,7 +104,7 @@ func (s *Service) tableGames(ctx context.Context, a Actor, t *Tournament) ([]*lo
 	}
 	var out []*loaded
 	for _, g := range games {
-		if g.Round != t.CurrentRound || g.Table != a.Table {
+		if g.Table != a.Table {
 			continue
 		}
 		l, err := s.load(ctx, g.ID)
@@ -116,9 +120,11 @@ func (s *Service) tableGames(ctx context.Context, a Actor, t *Tournament) ([]*lo
 }
 
 // refuseWhilePlaying refuses a table's judge while a game at the table
-// is being played (see JudgeWords). A game with a result entered by hand
-// is decided, whatever its record shows.
+// is being played (see JudgeWords): challenge-open when any of them has
+// a play open to challenge, else game-in-progress. A game with a result
+// entered by hand is decided, whatever its record shows.
 func refuseWhilePlaying(games []*loaded) error {
+	playing := false
 	for _, l := range games {
 		if l.official != nil {
 			continue
@@ -131,6 +137,9 @@ func refuseWhilePlaying(games []*loaded) error {
 		if openToChallenge(l) {
 			return Errorf(KindForbidden, "challenge-open", "A play is open to challenge at your table: challenge it to have the words judged, or ask the director")
 		}
+		playing = true
+	}
+	if playing {
 		return Errorf(KindForbidden, "game-in-progress", "Your game is still being played: the word judge answers a table once its game is over (challenge a play to have its words judged, or ask the director)")
 	}
 	return nil
@@ -152,7 +161,7 @@ func openToChallenge(l *loaded) bool {
 }
 
 // wordsOnTableBoard refuses words that are not on the boards of the
-// table's games.
+// table's games (all of them: by then none is being played).
 func wordsOnTableBoard(games []*loaded, words []string) error {
 	onBoard := map[string]bool{}
 	for _, l := range games {
