@@ -260,7 +260,7 @@ func turnLine(v *service.GameView, t *service.TurnView, play int) string {
 	case t.Kind == service.EventMove && t.Move == "-":
 		s = name + ": pass"
 	case t.Kind == service.EventMove && strings.HasPrefix(t.Move, "-"):
-		s = name + ": exchange " + t.Move[1:]
+		s = name + ": exchanged " + t.Move[1:] // a table's view gives the count, never the letters
 	case t.Kind == service.EventMove:
 		s = fmt.Sprintf("%s: %s %+d", name, t.Move, t.Score)
 	case t.Kind == service.EventHold:

@@ -15,21 +15,30 @@ import (
 // challenges in the standard form ("--" for a withdrawn play, "(challenge)
 // +5" for a bonus, a pass for a lost turn), the end-of-game rack lines and
 // time penalties. A team game carries the #teams extension and games of
-// more than two players the end-of-game lines of gcg/EXTENSIONS.md.
+// more than two players the end-of-game lines of gcg/EXTENSIONS.md. The
+// record keeps the letters of exchanges, except for a table reading its
+// game while it is being played: the shared tablet then gets each
+// exchange by its count (see exchange_shown.go).
 func (s *Service) ExportGCG(ctx context.Context, a Actor, gameID int64) ([]byte, error) {
-	l, err := s.load(ctx, gameID)
+	l, err := s.loadToRead(ctx, a, gameID)
 	if err != nil {
 		return nil, err
 	}
-	if err := canRead(a, l); err != nil {
-		return nil, err
+	rec := gcgRecord(l)
+	if !a.IsDirector() && !l.decided() {
+		gcgExchangesByCount(rec)
 	}
-	return gcgText(l)
+	return gcgBytes(l, rec)
 }
 
 // gcgText is a loaded game written as a GCG record.
 func gcgText(l *loaded) ([]byte, error) {
-	out := gcg.Marshal(gcgRecord(l))
+	return gcgBytes(l, gcgRecord(l))
+}
+
+// gcgBytes is a loaded game's GCG record written out.
+func gcgBytes(l *loaded, rec *gcg.Record) ([]byte, error) {
+	out := gcg.Marshal(rec)
 	if out == nil {
 		return nil, fmt.Errorf("game %d cannot be written as GCG", l.g.ID)
 	}

@@ -105,7 +105,7 @@ func (s *Service) changeGame(ctx context.Context, a Actor, gameID int64, c gameC
 		})
 		return nil
 	})
-	return view, err
+	return view, hideInProblem(err, a) // a stale entry's game, as a sees it
 }
 
 // saveTurns is the first write of a change to a loaded game: the game is

@@ -115,6 +115,12 @@ func (s *Service) loadToEnter(ctx context.Context, a Actor, gameID int64) (*load
 	return l, nil
 }
 
+// decided reports whether a loaded game is decided: finished, its record
+// set aside, or its result in (l.official, once read).
+func (l *loaded) decided() bool {
+	return l.r.status == StatusFinished || l.r.status == StatusVoided || l.official != nil
+}
+
 // canRead: the director and the game's table always; the public once the
 // game is finished. So the public game view never shows a game in play,
 // and the broadcast delay (live.go) has nothing to hold back here: the
@@ -125,8 +131,8 @@ func canRead(a Actor, l *loaded) error {
 		return nil
 	case a.Kind == CredTable && a.TournamentID == l.g.TournamentID && a.Table == l.g.Table:
 		return nil
-	case l.r.status == StatusFinished || l.r.status == StatusVoided || l.official != nil:
-		return nil // decided: public, like the standings that count it
+	case l.decided():
+		return nil // public, like the standings that count it
 	case a.Kind == "":
 		return Errorf(KindUnauthorized, "credentials-required", "this game is still being played; sign in to see it")
 	}

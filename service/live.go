@@ -441,10 +441,7 @@ func playOf(r *replayed, i, turn int) *LivePlay {
 	m := t.Event.Move
 	switch {
 	case m.Kind == scoring.MoveExchange:
-		p.Kind, p.Tiles = "exchange", m.Count
-		if p.Tiles == 0 {
-			p.Tiles = len(m.Exchange)
-		}
+		p.Kind, p.Tiles = "exchange", tilesExchanged(t)
 	case m.Kind == scoring.MovePlace && t.Placement != nil:
 		p.Kind, p.Position = "play", t.Placement.Position()
 		if t.Breakdown != nil {

@@ -72,7 +72,7 @@ func (s *Service) EnterTurn(ctx context.Context, a Actor, gameID int64, in TurnI
 			return nil
 		},
 		answer: func(l *loaded) func() {
-			res = turnResult(&l.events[len(l.events)-1], l)
+			res = turnResult(&l.events[len(l.events)-1], l, a)
 			r := res
 			return func() { s.gameNotice(l.g, r.Turn, r.Status, r.Flag) }
 		}})
@@ -202,7 +202,9 @@ func fillComputed(e *TurnEvent, t *scoring.Turn) {
 	}
 }
 
-func turnResult(e *TurnEvent, l *loaded) *TurnResult {
+// turnResult answers an entry: the event as stored, an exchange by its
+// count for all but the director (see exchange_shown.go).
+func turnResult(e *TurnEvent, l *loaded, a Actor) *TurnResult {
 	t := l.r.turns[len(l.r.turns)-1]
 	res := &TurnResult{
 		ID: e.ID, Turn: turnNumberOf(l.r.events, len(l.r.events)-1), Seq: e.Seq, Player: e.Seat, Kind: e.Kind, Move: e.Move, Minutes: overtimeMinutes(e), Score: e.Score, ClaimedScore: e.ClaimedScore,
@@ -211,6 +213,9 @@ func turnResult(e *TurnEvent, l *loaded) *TurnResult {
 	}
 	if t != nil {
 		res.Breakdown = t.Breakdown
+	}
+	if n := tilesExchanged(t); n > 0 && !a.IsDirector() {
+		res.Move = exchangeByCount(n)
 	}
 	if l.r.game.Over() {
 		res.Result = resultView(l.r.game.Result(), l.g)

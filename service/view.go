@@ -27,6 +27,9 @@ type TurnView struct {
 	// CorrectedFrom is, for a turn the director corrected, the turn as it
 	// was first entered (director only: it comes from the audit log).
 	CorrectedFrom *TurnOriginal `json:"corrected_from,omitempty"`
+	// exchanged is, for an exchange, how many tiles went back: what
+	// everyone but the director sees of it (see exchange_shown.go).
+	exchanged int
 }
 
 // ResultView is a game's result with seats numbered from 1.
@@ -189,7 +192,8 @@ const DecidedByChallenge = "triple-challenge"
 
 // hideFromTables removes what only the director sees: which words of a
 // challenged play failed (a table hears only the verdict, as from a word
-// judge), and corrected turns as first entered (the audit log's).
+// judge), corrected turns as first entered (the audit log's), and the
+// letters of exchanges (hideExchanges).
 func hideFromTables(v *GameView, a Actor) *GameView {
 	if a.IsDirector() {
 		return v
@@ -198,6 +202,7 @@ func hideFromTables(v *GameView, a Actor) *GameView {
 		v.Turns[i].InvalidWords = nil
 		v.Turns[i].CorrectedFrom = nil
 	}
+	hideExchanges(v)
 	return v
 }
 
@@ -273,7 +278,7 @@ func (s *Service) view(t *Tournament, g *Game, names map[int64]string, all []Tur
 		if t := r.turns[i]; t != nil {
 			totals = t.Totals
 		}
-		v.Turns = append(v.Turns, TurnView{Turn: nums[i], TurnEvent: e, Totals: totals})
+		v.Turns = append(v.Turns, TurnView{Turn: nums[i], TurnEvent: e, Totals: totals, exchanged: tilesExchanged(r.turns[i])})
 		if e.Flag != "" {
 			v.Flags = append(v.Flags, FlagView{Turn: nums[i], Seq: e.Seq, Flag: e.Flag})
 		}

@@ -149,8 +149,9 @@
     if (T.local().blocked) return;
     T.ask({ title: T.playerName(T.local().toMove) + " exchanges", ok: "Exchange",
       field: { label: "Tiles exchanged: the letters, or how many", placeholder: "ABC or 3", caps: true, required: "Write the letters exchanged, or how many tiles.", check: exchangeProblem } }, function (t) {
+      // The letters go to the server; the waiting list says the count.
       t = t.toUpperCase();
-      enterTurn({ move: "-" + t, claimed_score: 0 }, "exchange " + t);
+      enterTurn({ move: "-" + t, claimed_score: 0 }, T.exchangedText(t));
     });
   });
 })(window.tourneyTable);

@@ -36,11 +36,11 @@
   T.nextPlay = function (l) { return l && l.play ? l.play : T.game.next_play || T.playCount(T.game) + 1; };
 
   // T.playText says a play without its number: "Ann: 8D WINDY +32",
-  // "Bob: exchange ABC", "Ann: pass".
+  // "Bob: exchanged 3" (never the letters: see T.exchangedText), "Ann: pass".
   T.playText = function (t) {
     var who = playerName(t.player), m = t.move || "";
     if (m === "-") return who + ": pass";
-    if (m[0] === "-") return who + ": exchange " + m.slice(1);
+    if (m[0] === "-") return who + ": " + T.exchangedText(m.slice(1));
     return who + ": " + m + (t.score !== undefined ? " " + signed(t.score) : "");
   };
 

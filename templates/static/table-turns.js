@@ -104,7 +104,7 @@
     var t = lastEntry();
     if (!t) return;
     if (T.directorsLast()) { T.say(T.directorDecidedText(T.directorsLast())); return; }
-    // Said as the list says it: "turn 3 (Bob: exchange ABC)" for a play,
+    // Said as the list says it: "turn 3 (Bob: exchanged 3)" for a play,
     // "Ann held it" for a note.
     var what = t.kind === "move" ? "turn " + t.turn + " (" + T.playText(t) + ")" : T.describe(t);
     T.ask({ title: t.kind === "move" ? "Undo turn " + t.turn + "?" : "Undo the last entry?", text: t.kind === "move" ? T.playText(t) : T.describe(t), ok: "Undo", warn: true,

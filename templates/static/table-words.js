@@ -169,6 +169,15 @@
   };
   T.directorDecidedText = function (d) { return DECIDED[d && d.what] || "The director decided this; ask the director."; };
 
+  // T.exchangedText says an exchange by its count, never its letters:
+  // the tablet is shared, and the letters stay with their player
+  // ("exchanged 3"). tiles is what follows the "-": the count the server
+  // gives a table, or the letters a player typed (counted here).
+  T.exchangedText = function (tiles) {
+    var n = /^[0-9]+$/.test(tiles) ? parseInt(tiles, 10) : Array.from(tiles || "").length;
+    return "exchanged " + n;
+  };
+
   // How the director ended a game where it stood.
   var ENDED = { time: "time ran out", abandoned: "abandoned", adjudicated: "adjudicated" };
   T.endedText = function (how) { return ENDED[how] || "ended by the director"; };
