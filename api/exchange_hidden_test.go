@@ -125,5 +125,3 @@ func (e *decidedEvent) importGCGText(game int64, text string) response {
 	return e.send(req{method: "POST", path: gpath(game, "/import.gcg?players=any"), token: e.Director, body: text,
 		header: map[string]string{"Content-Type": "text/plain"}})
 }
-
-
