@@ -146,7 +146,7 @@ func TestBrowserTableDialogs(t *testing.T) {
 		chromedp.EmulateViewport(768, 1024),
 		chromedp.Click(chromedp.ID("undo")),
 		askOpen("Undo turn 3?"),
-		waitFor(`document.getElementById("ask-text").textContent === "Ann: exchange AEI"`),
+		waitFor(`document.getElementById("ask-text").textContent === "Ann: exchanged 3"`), // the count, never the letters (issue 37)
 	)
 	wantBigDialog(t, ctx, "undo")
 	tabletShot(t, ctx, "table-dialog-undo-768x1024")

@@ -82,7 +82,7 @@ func TestBrowserTableOffline(t *testing.T) {
 		recorded(4),
 		setNet(net, true),
 		tapAnswer("undo", "misentered"),
-		waitFor(`document.getElementById("waiting-list").textContent.includes("Undo turn 3 (Bob: exchange ABC)")`),
+		waitFor(`document.getElementById("waiting-list").textContent.includes("Undo turn 3 (Bob: exchanged 3)")`),
 		setNet(net, false),
 		recorded(3),
 	)
