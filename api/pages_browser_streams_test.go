@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -96,4 +97,29 @@ func TestBrowserPublicStreamReconnects(t *testing.T) {
 		waitAcrossReloads(`document.getElementById("live").textContent === "live"`),
 		waitAcrossReloads(`[...document.querySelectorAll(".standings tbody tr")].some(tr => tr.textContent.includes("Cat") && tr.textContent.includes("+70"))`),
 	)
+}
+
+// The tablet whose follow stream is refused (every tablet's place taken)
+// says so in the bar in its own words, tries again by itself, and the
+// words go once it hears the round again.
+func TestBrowserTabletStreamReconnects(t *testing.T) {
+	f := withStreamLimits(t, newFixture(t), Options{MaxStaffStreams: 1})
+	other := browserFrom(t, f.URL, 2)
+	if r := other.get("/table/2?code=" + url.QueryEscape(f.credential(2))); r.Status != http.StatusSeeOther {
+		t.Fatalf("table 2's sign-in: %d %s", r.Status, r.Body)
+	}
+	held, status := readEvents(t, other.c, fmt.Sprintf("%s/t/%d/updates", f.URL, f.tournament), nil)
+	defer held.close()
+	if status != http.StatusOK {
+		t.Fatalf("table 2's stream: %d %s", status, held.body)
+	}
+	ctx := newChrome(t)
+	words := `document.getElementById("follow-words")`
+	run(t, ctx,
+		chromedp.Navigate(f.URL+"/table/1?code="+url.QueryEscape(f.table)),
+		chromedp.WaitVisible(chromedp.ID("board")),
+		waitFor(`!`+words+`.hidden && /^Round updates paused: trying again in \d+ seconds?$/.test(`+words+`.textContent)`),
+	)
+	held.close()
+	run(t, ctx, waitFor(words+`.hidden && `+words+`.textContent === ""`))
 }
