@@ -10,9 +10,9 @@
 //
 // liveStream.open(url, {
 //   on: {kind: function (event)},  the stream's events, by name;
-//   state: function (words, state), told "connecting…", "live" or
-//     "Live updates paused: reconnecting in 8 s" (state "connecting",
-//     "live", "waiting");
+//   state: function (words, state), told "connecting…", "live",
+//     "Live updates paused: reconnecting in 8 s" or "reconnecting…" (state
+//     "connecting", "live", "waiting", "reconnecting");
 //   words: function (state, seconds), the page's own words instead;
 //   reopened: function (), on every connection after a refusal or a drop
 //     (also the first, if it was refused): the page reads again what it
@@ -29,6 +29,7 @@ window.liveStream = (function () {
   function words(state, seconds) {
     if (state === "live") return "live";
     if (state === "connecting") return "connecting…";
+    if (state === "reconnecting") return "reconnecting…";
     return "Live updates paused: reconnecting in " + seconds + " s";
   }
 
@@ -39,7 +40,7 @@ window.liveStream = (function () {
 
     function connect() {
       if (closed) return;
-      tell("connecting");
+      tell(missed ? "reconnecting" : "connecting");
       var s = es = new EventSource(url);
       s.addEventListener("open", function () {
         wait = 0;
