@@ -23,7 +23,10 @@ func (s *Server) logRequests(c *gin.Context) {
 	c.Next()
 	status := c.Writer.Status()
 	level := slog.LevelInfo
-	if status >= 500 {
+	switch {
+	case status == http.StatusServiceUnavailable: // a limit reached (writeProblem), not a fault
+		level = slog.LevelWarn
+	case status >= 500:
 		level = slog.LevelError
 	}
 	attrs := []slog.Attr{

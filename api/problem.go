@@ -92,10 +92,16 @@ func problemFor(err error) problem {
 }
 
 // writeProblem sends err as application/problem+json, logging the cause
-// of a 5xx.
+// of a fault of ours as an error, and a refusal for a limit reached (a
+// 503 or 429: a full stream cap, a busy database) as a warning that
+// names it.
 func writeProblem(c *gin.Context, log *slog.Logger, err error) {
 	p := problemFor(err)
-	if p.Status >= 500 {
+	switch {
+	case p.Status == http.StatusServiceUnavailable || p.Status == http.StatusTooManyRequests:
+		log.WarnContext(c.Request.Context(), "refused: "+p.Code,
+			"method", c.Request.Method, "path", c.Request.URL.Path, "client", c.ClientIP(), "code", p.Code, "reason", p.Detail)
+	case p.Status >= 500:
 		log.ErrorContext(c.Request.Context(), "internal error",
 			"method", c.Request.Method, "path", c.Request.URL.Path, "err", err.Error())
 	}

@@ -222,15 +222,16 @@ func probeJudge(t *testing.T, rep *probeReport) {
 	}
 }
 
-// probeStreams opens 1,000 live-update streams (the server's default
-// limit) from 25 loopback addresses, 40 each (under the 50 an address
-// may hold), measures the server's heap before, with them open and after
-// they close, checks that /healthz answers meanwhile and that the
-// 1,001st is refused with 503.
+// probeStreams opens 1,000 spectators' live-update streams (the server's
+// default limit) from 25 loopback addresses, 40 each (under the 50 an
+// address may hold), and 100 consoles' (4 from each address, counted
+// apart), measures the server's heap before, with them open and after
+// they close, checks that /healthz answers meanwhile, that the 1,001st
+// spectator's is refused with 503, and that a console's still opens.
 func probeStreams(t *testing.T, rep *probeReport) {
 	w := newProbeWorld(t)
-	const addresses, each = 25, 40
-	n := addresses * each
+	const addresses, each, consoles = 25, 40, 4
+	n := addresses * (each + consoles)
 	addr := strings.TrimPrefix(w.URL, "http://")
 	public := fmt.Sprintf("GET /t/%d/updates HTTP/1.1\r\nHost: x\r\n\r\n", w.tournament)
 	console := fmt.Sprintf("GET /api/v1/tournaments/%d/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n\r\n", w.tournament, w.Director)
@@ -263,9 +264,9 @@ func probeStreams(t *testing.T, rep *probeReport) {
 	}
 	for a := range addresses {
 		ip := fmt.Sprintf("127.0.1.%d", 10+a)
-		for i := range each {
+		for i := range each + consoles {
 			request := public
-			if i%10 == 0 {
+			if i%11 == 0 {
 				request = console
 			}
 			got, c := open(ip, request)
@@ -290,7 +291,12 @@ func probeStreams(t *testing.T, rep *probeReport) {
 	refusal, c := open("127.0.1.201", public)
 	c.Close()
 	if !strings.HasPrefix(refusal, "HTTP/1.1 503") || !strings.Contains(refusal, "streams-full") || !strings.Contains(refusal, "Retry-After: 30") {
-		t.Errorf("stream %d: %q, want 503 streams-full with Retry-After", n+1, refusal)
+		t.Errorf("spectator's stream %d: %q, want 503 streams-full with Retry-After", addresses*each+1, refusal)
+	}
+	staff, c := open("127.0.1.201", console)
+	c.Close()
+	if !strings.HasPrefix(staff, "HTTP/1.1 200") {
+		t.Errorf("a console's stream with the spectators' places full: %q", staff)
 	}
 	for _, c := range conns {
 		c.Close()
@@ -299,10 +305,10 @@ func probeStreams(t *testing.T, rep *probeReport) {
 	eventually(t, "every stream given back", func() bool { return w.srv.streams.count() == 0 && w.Svc.Watchers() == 0 })
 	eventually(t, "the goroutines gone", func() bool { return runtime.NumGoroutine() <= goroutines+5 })
 	after := heapInUse()
-	rep.add("\n6. Streams: %d live-update streams (%d console, %d public) from %d loopback addresses, %d each", n, n/10, n-n/10, addresses, each)
+	rep.add("\n6. Streams: %d live-update streams (%d console, %d public) from %d loopback addresses, %d each", n, addresses*consoles, addresses*each, addresses, each+consoles)
 	rep.add("   server heap in use (after GC): %.1f MB before, %.1f MB with them open (%.1f KB a stream), %.1f MB after they closed", mb(before), mb(withOpen), float64(withOpen-before)/float64(n)/1024, mb(after))
 	rep.add("   goroutines: %d before, %d open (%.1f a stream), all given back; /healthz answered 200 in %v with them open", goroutines, openGoroutines, float64(openGoroutines-goroutines)/float64(n), healthz.Round(time.Microsecond))
-	rep.add("   stream %d: %s", n+1, strings.SplitN(refusal, "\r\n", 2)[0])
+	rep.add("   spectator's stream %d: %s; a console's then: %s", addresses*each+1, strings.SplitN(refusal, "\r\n", 2)[0], strings.SplitN(staff, "\r\n", 2)[0])
 }
 
 // probeForms sends a 20 MB sign-in form, with its length declared and

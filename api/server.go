@@ -53,11 +53,13 @@ type Options struct {
 	// interface, tablets are sent to the laptop's address on the hall's
 	// network (service.HallNetwork).
 	ListenAddr string
-	// MaxStreams and MaxStreamsPerAddress limit the open event streams,
-	// in all and from one client address (serve --max-streams,
-	// --max-streams-per-address); zero: DefaultMaxStreams,
-	// DefaultMaxStreamsPerAddress.
-	MaxStreams, MaxStreamsPerAddress int
+	// MaxStreams and MaxStreamsPerAddress limit the spectators' open
+	// event streams, in all and from one client address (serve
+	// --max-streams, --max-streams-per-address); MaxStaffStreams the
+	// directors' pages', and again the signed-in tablets', counted apart
+	// (--max-staff-streams); zero: DefaultMaxStreams,
+	// DefaultMaxStreamsPerAddress, DefaultMaxStaffStreams.
+	MaxStreams, MaxStreamsPerAddress, MaxStaffStreams int
 	// TLS: the server itself serves HTTPS (serve --tls-cert), so the
 	// tablets' address on its own listener is https.
 	TLS bool
@@ -104,7 +106,7 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 	gin.SetMode(gin.ReleaseMode)
 	s := &Server{svc: svc, log: log, backups: backupsFor(svc, opts),
 		hall:    service.HallNetwork{PublicURL: opts.PublicURL, Listen: opts.ListenAddr, TLS: opts.TLS},
-		streams: newStreamGate(opts.MaxStreams, opts.MaxStreamsPerAddress)}
+		streams: newStreamGate(streamLimits{opts.MaxStreams, opts.MaxStreamsPerAddress, opts.MaxStaffStreams})}
 	s.cast = newPublicCast(func(ctx context.Context, id int64) (<-chan []service.Notice, error) {
 		return s.svc.WatchPublic(ctx, id)
 	})

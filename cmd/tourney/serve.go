@@ -46,9 +46,10 @@ type serveConfig struct {
 	// serve HTTPS itself (both or neither; TOURNEY_TLS_CERT,
 	// TOURNEY_TLS_KEY).
 	TLSCert, TLSKey string
-	// MaxStreams, MaxStreamsPerAddress: the open event streams, in all
-	// and from one client address (0: api's defaults).
-	MaxStreams, MaxStreamsPerAddress int
+	// MaxStreams, MaxStreamsPerAddress: the spectators' open event
+	// streams, in all and from one client address; MaxStaffStreams: the
+	// directors' pages', and again the tablets' (0: api's defaults).
+	MaxStreams, MaxStreamsPerAddress, MaxStaffStreams int
 	// PublishDir: keep the public pages as static HTML here (empty: no).
 	PublishDir string
 	// The no-argument mode (start.go): another port if Addr's is taken,
@@ -85,8 +86,9 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.Var((*days)(&cfg.SessionMax), "session-max", "a director's page session ends this long after sign-in (default 48h; 7d)")
 	fs.StringVar(&cfg.TLSCert, "tls-cert", cfg.TLSCert, "PEM certificate file (with its chain) to serve HTTPS; needs --tls-key")
 	fs.StringVar(&cfg.TLSKey, "tls-key", cfg.TLSKey, "PEM private key file of --tls-cert")
-	fs.IntVar(&cfg.MaxStreams, "max-streams", api.DefaultMaxStreams, "live-update streams open at once, in all; past it one is refused (503)")
-	fs.IntVar(&cfg.MaxStreamsPerAddress, "max-streams-per-address", api.DefaultMaxStreamsPerAddress, "live-update streams one client address may hold; past it one is refused (429)")
+	fs.IntVar(&cfg.MaxStreams, "max-streams", api.DefaultMaxStreams, "spectators' live-update streams open at once, in all; past it one is refused (503)")
+	fs.IntVar(&cfg.MaxStreamsPerAddress, "max-streams-per-address", api.DefaultMaxStreamsPerAddress, "spectators' live-update streams one client address may hold; past it one is refused (429)")
+	fs.IntVar(&cfg.MaxStaffStreams, "max-staff-streams", api.DefaultMaxStaffStreams, "live-update streams the directors' pages may hold at once, and again the signed-in tablets, apart from the spectators'; past it one is refused (503)")
 	fs.StringVar(&cfg.PublishDir, "publish-dir", "", "keep the public pages as static HTML in this folder, rewritten within seconds of each change")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -199,7 +201,8 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 	defer ln.Close() // Serve closes it too: this is for an early return
 	backups := service.NewBackups(st)
 	handler, err := api.NewWith(svc, log, api.Options{TrustedProxies: cfg.proxies(), PublicURL: cfg.PublicURL, Backups: backups,
-		ListenAddr: ln.Addr().String(), TLS: tlsConf != nil, MaxStreams: cfg.MaxStreams, MaxStreamsPerAddress: cfg.MaxStreamsPerAddress})
+		ListenAddr: ln.Addr().String(), TLS: tlsConf != nil, MaxStreams: cfg.MaxStreams, MaxStreamsPerAddress: cfg.MaxStreamsPerAddress,
+		MaxStaffStreams: cfg.MaxStaffStreams})
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,9 @@ func (c serveConfig) checkLimits() error {
 	if c.MaxStreamsPerAddress < 1 {
 		return fmt.Errorf("--max-streams-per-address must be at least 1, not %d", c.MaxStreamsPerAddress)
 	}
+	if c.MaxStaffStreams < 1 {
+		return fmt.Errorf("--max-staff-streams must be at least 1, not %d", c.MaxStaffStreams)
+	}
 	return c.checkTLS()
 }
 

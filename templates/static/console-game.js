@@ -412,5 +412,5 @@
   C.live(C.tournament, {
     game: function (n) { if (n.game_id === gameID) load(); },
     result: C.debounce(function () { if (game) { loadResult(); if (voided()) load(); } }, 200)
-  });
+  }, function () { load().then(loadResult).catch(function (err) { C.status(cform, err.message, true); }); });
 })();

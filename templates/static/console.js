@@ -116,21 +116,34 @@ var Console = (function () {
 
   // live follows the tournament's notices; handlers are by kind (game,
   // result, pairings, players). The badge in the bar says whether it is
-  // connected; EventSource reconnects by itself.
-  function live(tournament, handlers) {
+  // connected, and while it is not, when it tries again (liveStream: it
+  // reopens by itself after a refusal or a drop). Once back, reopened
+  // reads again what the page shows; without one, every handler is told
+  // of a change without detail (which means "read again").
+  function live(tournament, handlers, reopened) {
     var badge = document.getElementById("live");
-    var es = new EventSource("/api/v1/tournaments/" + tournament + "/events?csrf=" + encodeURIComponent(csrf));
-    es.addEventListener("open", function () { if (badge) { badge.textContent = "live"; badge.className = "online"; } });
-    es.addEventListener("error", function () { if (badge) { badge.textContent = "reconnecting…"; badge.className = "offline"; } });
+    var on = {};
     Object.keys(handlers).forEach(function (kind) {
-      es.addEventListener(kind, function (e) {
+      on[kind] = function (e) {
         var n = {};
         try { n = JSON.parse(e.data); } catch (err) { /* a hint without detail still means "re-read" */ }
         handlers[kind](n);
-      });
+      };
     });
-    window.addEventListener("pagehide", function () { es.close(); });
-    return es;
+    return liveStream.open("/api/v1/tournaments/" + tournament + "/events?csrf=" + encodeURIComponent(csrf), {
+      on: on,
+      state: function (words, state) {
+        if (!badge) return;
+        badge.textContent = words;
+        badge.className = state === "live" ? "online" : "offline";
+      },
+      reopened: reopened || function () {
+        var seen = [];
+        Object.keys(handlers).forEach(function (kind) {
+          if (seen.indexOf(handlers[kind]) < 0) { seen.push(handlers[kind]); handlers[kind]({}); }
+        });
+      }
+    });
   }
 
   // debounce runs fn once after a burst of calls (several notices for

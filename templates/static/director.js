@@ -94,5 +94,5 @@
       if (!n.round || n.round === data.round) Object.keys(rows).forEach(function (id) { refresh(id); });
     },
     pairings: function (n) { if (!n.round || n.round === data.round) reload(); else attentionAgain(); }
-  });
+  }, reload); // back after a refusal or a drop: the room as on its first load
 })();

@@ -82,12 +82,18 @@
   load();
 
   if (!window.EventSource) return;
-  var es = new EventSource(main.dataset.updates);
-  es.addEventListener("open", function () { if (status) status.textContent = "Live"; soon(); });
-  es.addEventListener("error", function () { if (status) status.textContent = "Reconnecting…"; });
-  ["turn", "game", "result", "pairings", "players", "tournament"].forEach(function (kind) { es.addEventListener(kind, soon); });
-  es.addEventListener("highlight", function (e) {
-    var n = JSON.parse(e.data);
-    if (n.highlight) addHighlight(n.highlight);
+  // The stream reopens by itself after a refusal or a drop (liveStream);
+  // the boards are read again on every connection.
+  var on = {
+    highlight: function (e) {
+      var n = JSON.parse(e.data);
+      if (n.highlight) addHighlight(n.highlight);
+    }
+  };
+  ["turn", "game", "result", "pairings", "players", "tournament"].forEach(function (kind) { on[kind] = soon; });
+  liveStream.open(main.dataset.updates, {
+    on: on,
+    words: function (state, seconds) { var w = liveStream.words(state, seconds); return w.charAt(0).toUpperCase() + w.slice(1); },
+    state: function (words, state) { if (status) status.textContent = words; if (state === "live") soon(); }
   });
 })();

@@ -319,7 +319,6 @@
 
   if (!window.EventSource) return;
   var pending = null;
-  var es = new EventSource(main.dataset.updates);
   function changed() {
     if (pending) return;
     pending = setTimeout(function () { pending = null; refresh(); }, 1500);
@@ -328,7 +327,9 @@
     liveText = text;
     document.getElementById("live").textContent = text;
   }
-  es.addEventListener("open", function () { live("live"); });
-  es.addEventListener("error", function () { live("reconnecting…"); });
-  ["game", "result", "pairings", "players"].forEach(function (kind) { es.addEventListener(kind, changed); });
+  // The stream reopens by itself after a refusal or a drop (liveStream),
+  // and the page then reads itself again.
+  var on = {};
+  ["game", "result", "pairings", "players"].forEach(function (kind) { on[kind] = changed; });
+  liveStream.open(main.dataset.updates, { on: on, state: live, reopened: refresh });
 })();

@@ -47,11 +47,25 @@
       });
     }).catch(function () { /* offline: the next notice or look */ });
   }
+  // The stream reopens by itself after a refusal or a drop (liveStream),
+  // saying so in the bar in the tablet's words (T.followWords), and looks
+  // for a change it may have missed once back.
   var es = null;
-  if (window.EventSource) {
-    es = new EventSource("/t/" + d.tournament + "/updates");
-    ["tournament", "pairings"].forEach(function (kind) { es.addEventListener(kind, check); });
-    window.addEventListener("pagehide", function () { es.close(); });
+  if (window.EventSource && window.liveStream) {
+    var T = window.tourneyTable, bar = document.querySelector("header .status"), note = null;
+    if (bar) {
+      note = document.createElement("span");
+      note.id = "follow-words";
+      note.className = "offline";
+      note.hidden = true;
+      bar.appendChild(note);
+    }
+    es = liveStream.open("/t/" + d.tournament + "/updates", {
+      on: { tournament: check, pairings: check },
+      words: T && T.followWords,
+      state: function (words) { if (note) { note.textContent = words; note.hidden = !words; } },
+      reopened: check
+    });
   }
-  setInterval(function () { if (!es || es.readyState !== EventSource.OPEN) check(); }, FALLBACK_MS);
+  setInterval(function () { if (!es || !es.live()) check(); }, FALLBACK_MS);
 })();

@@ -4,7 +4,8 @@
 // plain words, with a short "why" where a rule decides. The codes stay
 // in the API for programs; players never see them. A code missing here
 // is said with the server's own sentence (the problem's detail), never
-// as the code. Loaded right after table-core.js.
+// as the code. Loaded right after table-core.js (the page without a game,
+// table_waiting.html, loads it alone, for followWords).
 (function (T) {
   "use strict";
 
@@ -181,4 +182,11 @@
   // How the director ended a game where it stood.
   var ENDED = { time: "time ran out", abandoned: "abandoned", adjudicated: "adjudicated" };
   T.endedText = function (how) { return ENDED[how] || "ended by the director"; };
-})(window.tourneyTable);
+
+  // followWords: the bar's words about the round's updates (table-follow.js,
+  // liveStream's states): nothing while they come, and while the server
+  // cannot be heard, when the tablet tries again.
+  T.followWords = function (state, seconds) {
+    return state === "waiting" ? "Round updates paused: trying again in " + seconds + (seconds === 1 ? " second" : " seconds") : "";
+  };
+})(window.tourneyTable || (window.tourneyTable = {})); // the page without a game has only these words
