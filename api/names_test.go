@@ -31,6 +31,17 @@ var badNames = []struct{ label, name, code string }{
 	{"first strong isolate", "Ann \u2068Lee", "bad-characters"},
 	{"invalid UTF-8", "Ann\xffLee", "invalid-utf8"},
 	{"replacement character", "Ann\ufffdLee", "invalid-utf8"},
+	// Invisible characters (issue 37): the probe's, and a name that shows nothing.
+	{"zero-width space", "Ann\u200bLee", "bad-characters"},
+	{"zero-width joiner between Latin letters", "Ann\u200dLee", "bad-characters"},
+	{"BOM", "Ann\ufeffLee", "bad-characters"},
+	{"tag characters", "Ann\U000e0041\U000e0042", "bad-characters"},
+	{"noncharacter U+FFFF", "Ann\uffffLee", "bad-characters"},
+	{"interlinear annotation anchor", "Ann\ufff9Lee", "bad-characters"},
+	{"Hangul filler alone", "\u3164", "bad-characters"},
+	{"Hangul choseong filler alone", "\u115f", "bad-characters"},
+	{"halfwidth Hangul filler alone", "\uffa0", "bad-characters"},
+	{"blank Braille patterns alone", "\u2800\u2800", "no-visible-character"},
 }
 
 // goodNames are names of every script the rule keeps, exactly.
@@ -42,6 +53,10 @@ var goodNames = []struct{ label, name string }{
 	{"hyphen", "Nakamura-Holt"},
 	{"apostrophes", "O'Brien ’Ndiaye"},
 	{"Hebrew with a right-to-left mark", "שרה כהן\u200f (Tel Aviv)"},
+	{"Persian with a zero-width non-joiner", "مهرداد نیک\u200cنام"},
+	{"Devanagari half form", "लक्\u200dष्मी"},
+	{"Japanese with an ideographic variation", "葛\U000e0100城 太郎"},
+	{"emoji style heart", "Ann ❤\ufe0f"},
 	{"at the limit", strings.Repeat("é", service.MaxNameLength)},
 }
 

@@ -48,7 +48,7 @@ func requestBody(c *gin.Context) ([]byte, error) {
 }
 
 // decodeJSON reads the body as exactly one JSON value into v, refusing
-// fields v does not have. An empty body is refused unless optional.
+// fields v does not have and nesting past service.MaxJSONDepth. An empty body is refused unless optional.
 func decodeJSON(c *gin.Context, v any, optional bool) error {
 	b, err := requestBody(c)
 	if err != nil {
@@ -61,6 +61,9 @@ func decodeJSON(c *gin.Context, v any, optional bool) error {
 		return service.Errorf(service.KindInvalid, "missing-body", "send the details as a JSON object")
 	}
 	if err := checkMediaType(c.GetHeader("Content-Type")); err != nil {
+		return err
+	}
+	if err := service.CheckJSONDepth(b); err != nil {
 		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))

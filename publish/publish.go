@@ -61,8 +61,12 @@ const manifest = ".published-files"
 
 // writeFiles writes each file whole: to a temporary name in its folder,
 // then renamed over the old one; then it removes the files of the last
-// write that are no more.
+// write that are no more. A path Windows cannot write (checkPaths)
+// stops it before anything is written.
 func writeFiles(dir string, files map[string][]byte) error {
+	if err := checkPaths(files); err != nil {
+		return err
+	}
 	names := make([]string, 0, len(files))
 	for name := range files {
 		names = append(names, name)

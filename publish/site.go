@@ -106,7 +106,8 @@ func (s *site) tourneyJS(x *tournamentSite) error {
 }
 
 // uniqueSlug is a folder name from a name: lower-case letters and digits
-// joined by hyphens, else fallback; never one already taken.
+// joined by hyphens, else fallback; never one already taken, nor one
+// Windows cannot write (safeFileName: a division named "Con").
 func uniqueSlug(name, fallback string, taken map[string]bool) string {
 	var b strings.Builder
 	dash := false
@@ -122,7 +123,7 @@ func uniqueSlug(name, fallback string, taken map[string]bool) string {
 		}
 	}
 	slug := b.String()
-	if slug == "" || taken[slug] {
+	if slug == "" || taken[slug] || !safeFileName(slug) {
 		slug = fallback
 	}
 	taken[slug] = true

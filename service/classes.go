@@ -31,6 +31,9 @@ func checkClass(s string) (string, error) {
 			return "", Errorf(KindInvalid, "bad-class", "a class is letters and digits (\"A\", \"B\"), not %q", s)
 		}
 	}
+	if err := checkName("the class", s); err != nil {
+		return "", err // a Hangul filler is a letter, and shows nothing
+	}
 	return s, nil
 }
 

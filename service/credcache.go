@@ -22,6 +22,10 @@ type credCache struct {
 	// and put after it is not kept: it may be the revoked one.
 	drops uint64
 	off   bool // keeps nothing: the database is shared with other processes
+	// used is each session's last use in this process, to the second
+	// (the store's is written less often: touch), by credential id. It
+	// is kept when off too: it only ever makes a session younger.
+	used map[int64]time.Time
 }
 
 type cachedCred struct {
@@ -74,6 +78,26 @@ func (c *credCache) touched(hash string, at time.Time) {
 	}
 }
 
+// use records a session's use at that time.
+func (c *credCache) use(id int64, at time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.used == nil || len(c.used) >= credCacheSize && c.used[id].IsZero() {
+		c.used = map[int64]time.Time{} // start again: the store's times are at most touchEvery behind
+	}
+	if at.After(c.used[id]) {
+		c.used[id] = at
+	}
+}
+
+// usedAt is a session's last use in this process, if known.
+func (c *credCache) usedAt(id int64) (time.Time, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	at, ok := c.used[id]
+	return at, ok
+}
+
 // drop forgets the credential with that id, under whatever hash it is,
 // and the sessions made from it.
 func (c *credCache) drop(id int64) {
@@ -93,4 +117,5 @@ func (c *credCache) clear() {
 	defer c.mu.Unlock()
 	c.drops++
 	c.entries = nil
+	c.used = nil
 }

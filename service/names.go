@@ -1,6 +1,9 @@
 package service
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // One rule for every name, on every path that stores one (issue 25):
 // the API's tournament, division and player names and member ids (the
@@ -21,7 +24,16 @@ import "unicode/utf8"
 //     characters that reorder the text around them: the bidi
 //     embeddings and overrides U+202A-U+202E and the isolates
 //     U+2066-U+2069, which can make a name on a page, a CSV file or a
-//     printout read as something else.
+//     printout read as something else; or a character that shows
+//     nothing: a zero-width space, a BOM, a tag character, a
+//     noncharacter, an interlinear annotation mark, any other
+//     default-ignorable code point, except the joiners and variation
+//     selectors where they change how their neighbours look
+//     (names_invisible.go);
+//   - no-visible-character: a name (or other one-line field) that is not
+//     empty but shows nothing: only spaces, combining marks or the blank
+//     Braille pattern U+2800 (a name of the Hangul filler U+3164 alone,
+//     which printed as an empty row, is refused for its character).
 //
 // Kept: every letter, mark and symbol of every script (Greek, CJK,
 // emoji with their joiners, combining accents), and the directional
@@ -36,12 +48,19 @@ import "unicode/utf8"
 // checkName is the rule for a tournament, division or player name.
 func checkName(what, s string) error { return checkLine(what, s, MaxNameLength) }
 
-// checkLine is the rule for one line of text of at most limit characters.
+// checkLine is the rule for one line of text of at most limit characters:
+// empty, or showing at least one character (names_invisible.go).
 func checkLine(what, s string, limit int) error {
 	if err := checkLength(what, s, limit); err != nil {
 		return err
 	}
-	return checkCharacters(what, s, false)
+	if err := checkCharacters(what, s, false); err != nil {
+		return err
+	}
+	if s == "" || strings.ContainsFunc(s, visible) {
+		return nil
+	}
+	return Errorf(KindInvalid, "no-visible-character", "%s shows nothing: it has no letter, digit, punctuation mark or symbol, only spaces or invisible characters", what)
 }
 
 // checkNote is the rule for a reason or note: as a name, but line
@@ -66,9 +85,9 @@ func checkCharacters(what, s string, lines bool) error {
 			i += n
 		}
 	}
-	at := 0
-	for _, r := range s {
-		at++
+	rs := []rune(s)
+	for i, r := range rs {
+		at := i + 1
 		if r == utf8.RuneError {
 			return Errorf(KindInvalid, "invalid-utf8", "%s has the replacement character U+FFFD at character %d, the mark of text that was not UTF-8: save the file as UTF-8, or type the text again",
 				what, at)
@@ -76,10 +95,14 @@ func checkCharacters(what, s string, lines bool) error {
 		if lines && (r == '\n' || r == '\r' || r == '\t') {
 			continue
 		}
-		if name := forbiddenRune(r); name != "" {
-			rule := "a name is one line of text, without control characters or the invisible characters that reverse text"
+		name := forbiddenRune(r)
+		if name == "" {
+			name = invisibleRune(rs, i)
+		}
+		if name != "" {
+			rule := "a name is one line of visible text, without control characters, invisible characters or the characters that reverse text"
 			if lines {
-				rule = "a note may have line breaks and tabs, but no other control characters and none of the invisible characters that reverse text"
+				rule = "a note may have line breaks and tabs, but no other control characters, no invisible characters and none of the characters that reverse text"
 			}
 			return Errorf(KindInvalid, "bad-characters", "%s has %s (U+%04X) at character %d: %s", what, name, r, at, rule)
 		}

@@ -48,17 +48,11 @@ func TestCheckName(t *testing.T) {
 		{"too long", strings.Repeat("é", MaxNameLength+1), "too-long", "too-long"},
 		{"at the limit", strings.Repeat("é", MaxNameLength), "", ""},
 	}
-	code := func(err error) string {
-		if err == nil {
-			return ""
-		}
-		return AsError(err).Type
-	}
 	for _, c := range cases {
-		if got := code(checkName("the name", c.text)); got != c.name {
+		if got := ruleCode(checkName("the name", c.text)); got != c.name {
 			t.Errorf("%s as a name: %q, want %q", c.label, got, c.name)
 		}
-		if got := code(checkNote("the note", c.text, MaxReasonLength)); got != c.note {
+		if got := ruleCode(checkNote("the note", c.text, MaxReasonLength)); got != c.note {
 			t.Errorf("%s as a note: %q, want %q", c.label, got, c.note)
 		}
 	}
@@ -70,4 +64,12 @@ func TestCheckName(t *testing.T) {
 	if want := "the player's name is not UTF-8 text (byte 4 of it, 0xFF, is not)"; !strings.HasPrefix(err.Msg, want) {
 		t.Errorf("message %q, want it to start %q", err.Msg, want)
 	}
+}
+
+// ruleCode is the code a check refused with, or "".
+func ruleCode(err error) string {
+	if err == nil {
+		return ""
+	}
+	return AsError(err).Type
 }

@@ -18,7 +18,9 @@ import (
 const (
 	DefaultSessionIdle = 8 * time.Hour
 	DefaultSessionMax  = 48 * time.Hour
-	// touchEvery: a session's last use is written at most this often.
+	// touchEvery: a session's last use is written at most this often,
+	// or a quarter of the idle limit when that is less; this process
+	// keeps it to the second (credCache.used), which the limit reads.
 	touchEvery = time.Minute
 )
 
@@ -36,16 +38,13 @@ func (s *Service) sessionEnded(c *Credential, now time.Time) error {
 	if !isPageSession(Actor{Kind: c.Kind, Label: c.Label}) {
 		return nil
 	}
-	idle, most := s.SessionIdle, s.SessionMax
-	if idle <= 0 {
-		idle = DefaultSessionIdle
-	}
-	if most <= 0 {
-		most = DefaultSessionMax
-	}
+	idle, most := s.sessionLimits()
 	last := c.CreatedAt
 	if c.LastUsedAt != nil && c.LastUsedAt.After(last) {
 		last = *c.LastUsedAt
+	}
+	if used, ok := s.creds.usedAt(c.ID); ok && used.After(last) {
+		last = used
 	}
 	if now.Sub(c.CreatedAt) < most && now.Sub(last) < idle {
 		return nil
@@ -55,13 +54,31 @@ func (s *Service) sessionEnded(c *Credential, now time.Time) error {
 	return e
 }
 
-// touch records a session's use, at most once every touchEvery. A failed
-// write is not the request's failure: the next use tries again.
+// sessionLimits are the idle and absolute limits of a page session.
+func (s *Service) sessionLimits() (idle, most time.Duration) {
+	idle, most = s.SessionIdle, s.SessionMax
+	if idle <= 0 {
+		idle = DefaultSessionIdle
+	}
+	if most <= 0 {
+		most = DefaultSessionMax
+	}
+	return idle, most
+}
+
+// touch records a session's use: to the second in this process, and in
+// the store at most once every touchEvery (or a quarter of the idle
+// limit, if less), so that a session used every 20 seconds lives on
+// under a one-minute limit and one used elsewhere (another process on
+// the same database) is not ended here. A failed write is not the
+// request's failure: the next use tries again.
 func (s *Service) touch(ctx context.Context, hash string, c *Credential, now time.Time) {
 	if c.ParentID == 0 && !isPageSession(Actor{Kind: c.Kind, Label: c.Label}) {
 		return // a token or code of its own: not a session
 	}
-	if c.LastUsedAt != nil && now.Sub(*c.LastUsedAt) < touchEvery {
+	s.creds.use(c.ID, now)
+	idle, _ := s.sessionLimits()
+	if c.LastUsedAt != nil && now.Sub(*c.LastUsedAt) < min(touchEvery, idle/4) {
 		return
 	}
 	at := now.UTC()

@@ -208,6 +208,9 @@ func (s *Service) applyTournament(t *Tournament, in TournamentInput, creating bo
 	if t.CurrentRound < 0 {
 		return Errorf(KindInvalid, "bad-round", "rounds start at 1")
 	}
+	if err := checkSettingsDepth(t.Settings); err != nil {
+		return err
+	}
 	if err := checkBroadcastDelay(t.Settings); err != nil {
 		return err
 	}
