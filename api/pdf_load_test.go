@@ -40,12 +40,33 @@ import (
 // pairings, ratings and statistics, of the division and of the whole
 // event, each client from its own place in the list.
 //
+// pdfs=unbounded draws every printout in its request, none kept and
+// none waiting, as the server did before issue 37; pdfs=kept is the
+// server as it is (pdf_cache.go, pdf_gate.go), and changes=1s the same
+// with the director amending a result every second while the clients
+// fetch, so that every printout is drawn again after each (a hall of 150
+// tables brings a result every few seconds).
+//
 // Goal: p95-ms-load under 10 × p50-ms-alone and under 500 ms.
 //
 //	go test -run '^$' -bench PreviewUnderPDFLoad -benchtime 2x ./api/
 func BenchmarkPreviewUnderPDFLoad(b *testing.B) {
+	for _, mode := range []struct {
+		name      string
+		unbounded bool
+		changes   time.Duration
+	}{{"pdfs=unbounded", true, 0}, {"pdfs=kept", false, 0}, {"pdfs=kept,changes=1s", false, time.Second}} {
+		b.Run(mode.name, func(b *testing.B) {
+			ld := newPDFLoad(b)
+			ld.srv.pdfs.unbounded = mode.unbounded
+			ld.changes = mode.changes
+			benchPreviewUnderPDFLoad(b, ld)
+		})
+	}
+}
+
+func benchPreviewUnderPDFLoad(b *testing.B, ld *pdfLoad) {
 	const clients = 64
-	ld := newPDFLoad(b)
 	alone, loaded, stats := ld.run(b, clients)
 	if len(alone) == 0 || len(loaded) == 0 {
 		b.Fatalf("%d previews alone, %d under load", len(alone), len(loaded))
@@ -62,9 +83,9 @@ func BenchmarkPreviewUnderPDFLoad(b *testing.B) {
 	b.ReportMetric(float64(stats.ok)/stats.took.Seconds(), "pdfs/s")
 	b.ReportMetric(float64(stats.refused)/stats.took.Seconds(), "refused/s")
 	b.ReportMetric(float64(stats.rss)/(1<<20), "rss-MB")
-	b.Logf("preview p50 alone %v, p95 alone %v; under %d PDF clients p50 %v, p95 %v; %d PDFs, %d refused, %d failed in %v; peak RSS %d MB",
+	b.Logf("preview p50 alone %v, p95 alone %v; under %d PDF clients p50 %v, p95 %v; %d PDFs, %d refused, %d failed in %v; %d results amended; peak RSS %d MB",
 		p50, benchPercentile(alone, 95), clients, benchPercentile(loaded, 50), p95,
-		stats.ok, stats.refused, stats.failed, stats.took.Round(time.Millisecond), stats.rss>>20)
+		stats.ok, stats.refused, stats.failed, stats.took.Round(time.Millisecond), stats.amended, stats.rss>>20)
 	if stats.ok == 0 {
 		b.Error("the PDF clients got no PDF")
 	}
@@ -83,11 +104,16 @@ const (
 // after 8 rounds, and a division B whose game at table 1 a tablet
 // previews plays in.
 type pdfLoad struct {
-	base    string
-	srv     *Server
-	preview string // the preview's path
-	table   string // the table's token
-	pdfs    []string
+	svc        *service.Service
+	director   service.Actor
+	tournament int64
+	result     service.RoundResult // the result amended, changes apart
+	changes    time.Duration
+	base       string
+	srv        *Server
+	preview    string // the preview's path
+	table      string // the table's token
+	pdfs       []string
 }
 
 func newPDFLoad(b *testing.B) *pdfLoad {
@@ -129,7 +155,11 @@ func newPDFLoad(b *testing.B) *pdfLoad {
 	}
 	g := benchDo[service.Game](bc, "POST", tpath+"/games", map[string]any{"round": 1, "table": 1, "players": seats})
 	cred := benchDo[service.IssuedCredential](bc, "POST", tpath+"/tables/1/credentials", nil)
-	ld := &pdfLoad{base: hs.URL, srv: srv, preview: fmt.Sprintf("/api/v1/games/%d/preview", g.ID), table: cred.Token}
+	results, err := svc.ListResults(ctx, tour.ID, service.StandingsQuery{DivisionID: &imp.Division.ID})
+	if err != nil || len(results) == 0 {
+		b.Fatalf("%d results: %v", len(results), err)
+	}
+	ld := &pdfLoad{svc: svc, director: director, tournament: tour.ID, result: results[0], base: hs.URL, srv: srv, preview: fmt.Sprintf("/api/v1/games/%d/preview", g.ID), table: cred.Token}
 	for _, q := range []string{"", fmt.Sprintf("?division=%d", imp.Division.ID)} {
 		for _, what := range []string{"/standings.pdf", "/crosstable.pdf", "/scorecards.pdf", fmt.Sprintf("/rounds/%d/pairings.pdf", rounds), "/ratings.pdf", "/stats.pdf"} {
 			ld.pdfs = append(ld.pdfs, hs.URL+tpath+what+q)
@@ -170,8 +200,19 @@ func (ld *pdfLoad) previewOnce(bc *benchClient) (time.Duration, error) {
 	return took, nil
 }
 
+// amend changes the amended result's scores, the nth time.
+func (ld *pdfLoad) amend(n int) error {
+	r := ld.result
+	scores := slices.Clone(r.Scores)
+	scores[0] += n % 2
+	_, err := ld.svc.AmendResult(context.Background(), ld.director, ld.tournament, r.ID,
+		service.AmendInput{ResultInput: service.ResultInput{Round: r.Round, Players: r.Players, Scores: scores}, Reason: "bench"})
+	return err
+}
+
 // pdfLoadStats is what the PDF clients got.
 type pdfLoadStats struct {
+	amended             int
 	ok, refused, failed int64
 	took                time.Duration // the loaded phases in all
 	rss                 int64         // the server process's peak
@@ -223,10 +264,32 @@ func (ld *pdfLoad) run(b *testing.B, clients int) (alone, loaded []time.Duration
 		if err != nil {
 			b.Fatal(err)
 		}
+		var amending sync.WaitGroup
+		quit := make(chan struct{})
+		if ld.changes > 0 {
+			amending.Go(func() {
+				tick := time.NewTicker(ld.changes)
+				defer tick.Stop()
+				for {
+					select {
+					case <-quit:
+						return
+					case <-tick.C:
+					}
+					if err := ld.amend(stats.amended); err != nil {
+						b.Error(err)
+						return
+					}
+					stats.amended++
+				}
+			})
+		}
 		time.Sleep(pdfLoadSettle)
 		from = time.Now()
 		time.Sleep(pdfLoadPhase)
 		spans = append(spans, [3]time.Time{from, time.Now(), time.Now()})
+		close(quit)
+		amending.Wait()
 		w.stop()
 		stats.ok += w.stats[0]
 		stats.refused += w.stats[1]
