@@ -228,7 +228,7 @@ func (s *Server) sendPDF(c *gin.Context, p printout) {
 	f := pr.join(ctx, p.key, mark, staff, !director, p.draft)
 	var late <-chan time.Time
 	if !staff {
-		t := time.NewTimer(pdfWait)
+		t := time.NewTimer(pr.publicWait())
 		defer t.Stop()
 		late = t.C
 	}

@@ -41,7 +41,7 @@ const (
 
 // pdfWait is how long a public reader waits for a printout being drawn
 // before 503 printouts-busy; the staff wait for theirs.
-var pdfWait = 10 * time.Second
+const pdfWait = 10 * time.Second
 
 // pdfKey names a public printout: what, of which tournament, for which
 // division (0: all), round (the path's) and standings round (?round=),
@@ -103,6 +103,7 @@ type pdfPrinter struct {
 	unbounded bool
 
 	mu      sync.Mutex
+	wait    time.Duration // pdfWait
 	size    int64
 	order   *list.List // of *keptPDF, most recently read first
 	kept    map[pdfKey]*list.Element
@@ -114,13 +115,32 @@ func newPDFPrinter(svc *service.Service, builders, queue int, maxBytes int64) *p
 	if maxBytes <= 0 {
 		maxBytes = DefaultPDFCacheBytes
 	}
-	pr := &pdfPrinter{gate: newPDFGate(builders, queue), maxBytes: maxBytes, now: time.Now,
+	pr := &pdfPrinter{gate: newPDFGate(builders, queue), maxBytes: maxBytes, now: time.Now, wait: pdfWait,
 		order: list.New(), kept: map[pdfKey]*list.Element{}, flights: map[flightKey]*pdfFlight{}}
 	pr.mark = func(int64) service.ChangeMark { return service.ChangeMark{} }
 	if svc != nil {
 		pr.mark = svc.PublicMark
 	}
 	return pr
+}
+
+// limit sets the places to draw, the public printouts that may wait,
+// the bytes kept and the public's wait (for tests, while nothing is
+// drawn).
+func (pr *pdfPrinter) limit(builders, queue int, maxBytes int64, wait time.Duration) {
+	pr.gate.mu.Lock()
+	pr.gate.free, pr.gate.queue = builders-pr.gate.drawing, queue
+	pr.gate.mu.Unlock()
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	pr.maxBytes, pr.wait = maxBytes, wait
+}
+
+// publicWait is how long a public reader waits for a drawing.
+func (pr *pdfPrinter) publicWait() time.Duration {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	return pr.wait
 }
 
 // lookup is the kept printout for key if it was drawn at mark, and
@@ -264,6 +284,13 @@ func (pr *pdfPrinter) keep(key pdfKey, mark service.ChangeMark, f *pdfFlight) {
 		delete(pr.kept, k.key)
 		pr.size -= int64(len(k.pdf.body))
 	}
+}
+
+// drawings is how many drawings have ended, for tests.
+func (pr *pdfPrinter) drawings() int {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	return pr.drawn
 }
 
 // keptBytes is the size of what is kept, for tests.

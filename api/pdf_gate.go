@@ -34,7 +34,7 @@ type pdfGate struct {
 	free          int // places to draw not taken
 	queue         int // how many public printouts may wait
 	staff, public []chan struct{}
-	drawing       int // taken, for tests and /healthz
+	drawing, most int // places taken, now and at most (for tests)
 }
 
 func newPDFGate(builders, queue int) *pdfGate {
@@ -61,8 +61,7 @@ func errPrintoutsBusy() error {
 func (g *pdfGate) enter(ctx context.Context, staff bool) (leave func(), err error) {
 	g.mu.Lock()
 	if g.free > 0 {
-		g.free--
-		g.drawing++
+		g.take()
 		g.mu.Unlock()
 		return g.leaver(), nil
 	}
@@ -101,9 +100,15 @@ func (g *pdfGate) tryEnter() (leave func()) {
 	if g.free == 0 {
 		return nil
 	}
+	g.take()
+	return g.leaver()
+}
+
+// take takes a free place (under mu).
+func (g *pdfGate) take() {
 	g.free--
 	g.drawing++
-	return g.leaver()
+	g.most = max(g.most, g.drawing)
 }
 
 // leaver gives a place back once: to the first staff printout waiting,
@@ -139,9 +144,10 @@ func drop(q *[]chan struct{}, turn chan struct{}) bool {
 	return false
 }
 
-// busy is how many printouts are being drawn and how many wait.
-func (g *pdfGate) busy() (drawing, waiting int) {
+// counts is how many printouts are being drawn, how many wait, and the
+// most ever drawn at once.
+func (g *pdfGate) counts() (drawing, waiting, most int) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.drawing, len(g.staff) + len(g.public)
+	return g.drawing, len(g.staff) + len(g.public), g.most
 }

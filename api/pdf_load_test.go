@@ -57,8 +57,7 @@ func BenchmarkPreviewUnderPDFLoad(b *testing.B) {
 		changes   time.Duration
 	}{{"pdfs=unbounded", true, 0}, {"pdfs=kept", false, 0}, {"pdfs=kept,changes=1s", false, time.Second}} {
 		b.Run(mode.name, func(b *testing.B) {
-			ld := newPDFLoad(b)
-			ld.srv.pdfs.unbounded = mode.unbounded
+			ld := newPDFLoad(b, mode.unbounded)
 			ld.changes = mode.changes
 			benchPreviewUnderPDFLoad(b, ld)
 		})
@@ -116,7 +115,7 @@ type pdfLoad struct {
 	pdfs       []string
 }
 
-func newPDFLoad(b *testing.B) *pdfLoad {
+func newPDFLoad(b *testing.B, unbounded bool) *pdfLoad {
 	st, err := store.Open(filepath.Join(b.TempDir(), "tourney.db"))
 	if err != nil {
 		b.Fatal(err)
@@ -142,6 +141,7 @@ func newPDFLoad(b *testing.B) *pdfLoad {
 		b.Fatal(err)
 	}
 	r, srv := newServer(svc, slog.New(slog.NewJSONHandler(io.Discard, nil)))
+	srv.pdfs.unbounded = unbounded
 	hs := httptest.NewServer(r)
 	b.Cleanup(hs.Close) // before the store closes
 	bc := &benchClient{b: b, base: hs.URL, token: token, http: &http.Client{Timeout: time.Minute}}
