@@ -51,6 +51,8 @@ type serveConfig struct {
 	MaxStreams, MaxStreamsPerAddress int
 	// PublishDir: keep the public pages as static HTML here (empty: no).
 	PublishDir string
+	// PDFBuilders: printouts drawn at once (0: api's default).
+	PDFBuilders int
 	// The no-argument mode (start.go): another port if Addr's is taken,
 	// and started, told the address and the director token (empty after
 	// the first start) once the server listens.
@@ -87,6 +89,7 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.StringVar(&cfg.TLSKey, "tls-key", cfg.TLSKey, "PEM private key file of --tls-cert")
 	fs.IntVar(&cfg.MaxStreams, "max-streams", api.DefaultMaxStreams, "live-update streams open at once, in all; past it one is refused (503)")
 	fs.IntVar(&cfg.MaxStreamsPerAddress, "max-streams-per-address", api.DefaultMaxStreamsPerAddress, "live-update streams one client address may hold; past it one is refused (429)")
+	fs.IntVar(&cfg.PDFBuilders, "pdf-builders", api.DefaultPDFBuilders, "printouts drawn at once; the others wait their turn, the tables' work never does")
 	fs.StringVar(&cfg.PublishDir, "publish-dir", "", "keep the public pages as static HTML in this folder, rewritten within seconds of each change")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -199,7 +202,8 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 	defer ln.Close() // Serve closes it too: this is for an early return
 	backups := service.NewBackups(st)
 	handler, err := api.NewWith(svc, log, api.Options{TrustedProxies: cfg.proxies(), PublicURL: cfg.PublicURL, Backups: backups,
-		ListenAddr: ln.Addr().String(), TLS: tlsConf != nil, MaxStreams: cfg.MaxStreams, MaxStreamsPerAddress: cfg.MaxStreamsPerAddress})
+		ListenAddr: ln.Addr().String(), TLS: tlsConf != nil, MaxStreams: cfg.MaxStreams, MaxStreamsPerAddress: cfg.MaxStreamsPerAddress,
+		PDFBuilders: cfg.PDFBuilders})
 	if err != nil {
 		return err
 	}
