@@ -39,6 +39,9 @@ const (
 	pdfFresh = 30 * time.Second
 )
 
+// pdfRest bounds how long a place to draw rests after a drawing.
+const pdfRest = time.Second
+
 // pdfWait is how long a public reader waits for a printout being drawn
 // before 503 printouts-busy; the staff wait for theirs.
 const pdfWait = 10 * time.Second
@@ -223,21 +226,27 @@ func (pr *pdfPrinter) leave(f *pdfFlight) {
 
 // fly draws a printout once a place is free (or with the place given),
 // and keeps it when key is set and nothing changed while it was drawn.
+//
+// The place then rests as long as the drawing took (pdfRest at most)
+// before the next drawing takes it: however many printouts are asked
+// for, drawing them takes at most half of a processor's time.
 func (pr *pdfPrinter) fly(ctx context.Context, f *pdfFlight, key *pdfKey, mark service.ChangeMark, staff bool, leave func(), draft func(context.Context) (*pdfDraft, error)) {
-	defer close(f.done)
 	defer f.cancel()
 	if leave == nil {
 		var err error
 		if leave, err = pr.gate.enter(ctx, staff); err != nil {
 			f.err = err
 			pr.land(f, key, mark)
+			close(f.done)
 			return
 		}
 	}
-	pdf, err := drawPDF(ctx, draft)
-	leave()
-	f.pdf, f.err = pdf, err
+	start := time.Now()
+	f.pdf, f.err = drawPDF(ctx, draft)
 	pr.land(f, key, mark)
+	close(f.done)
+	time.Sleep(min(time.Since(start), pdfRest))
+	leave()
 }
 
 // land ends a drawing: it is no longer joined, and kept if it is good.

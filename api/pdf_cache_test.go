@@ -258,13 +258,27 @@ func TestPDFGate(t *testing.T) {
 	if order[0] != "director" {
 		t.Errorf("answered in the order %q, want the director's first", order)
 	}
-	if drawing, w, most := pr.gate.counts(); drawing != 0 || w != 0 || most != 1 {
-		t.Errorf("after: %d drawing, %d waiting, at most %d at once; want 0, 0, 1", drawing, w, most)
+	idle := func() {
+		t.Helper()
+		for range 5000 { // the place rests after a drawing
+			if drawing, _, _ := pr.gate.counts(); drawing == 0 {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+		t.Fatal("the place to draw not given back")
+	}
+	idle()
+	if _, w, most := pr.gate.counts(); w != 0 || most != 1 {
+		t.Errorf("after: %d waiting, at most %d at once; want 0, 1", w, most)
 	}
 
 	// A public reader waits so long at most.
 	pr.limit(1, 1, DefaultPDFCacheBytes, 50*time.Millisecond)
 	hold = pr.gate.tryEnter()
+	if hold == nil {
+		t.Fatal("no place free")
+	}
 	r = e.get(e.path(fmt.Sprintf("/scorecards.pdf?division=%d", b)), "")
 	wantProblem(t, r, http.StatusServiceUnavailable, "printouts-busy")
 	waiting(0) // it left the queue
