@@ -1,17 +1,13 @@
 package api
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -20,7 +16,6 @@ import (
 	"time"
 
 	"tourney/service"
-	"tourney/store"
 )
 
 // BenchmarkPreviewUnderPDFLoad is a tablet's turn preview while 64
@@ -116,30 +111,14 @@ type pdfLoad struct {
 }
 
 func newPDFLoad(b *testing.B, unbounded bool) *pdfLoad {
-	st, err := store.Open(filepath.Join(b.TempDir(), "tourney.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { st.Close() })
-	svc := service.New(st)
+	const rounds = 8
+	svc, token, imp := benchDivision(b, "PDF Open", 300, rounds)
 	ctx := context.Background()
-	token, err := svc.EnsureDirector(ctx, "")
-	if err != nil {
-		b.Fatal(err)
-	}
 	director, err := svc.Authenticate(ctx, token)
 	if err != nil {
 		b.Fatal(err)
 	}
-	tour, err := svc.CreateTournament(ctx, director, service.TournamentInput{Name: ptrTo("PDF Open"), Variant: ptrTo("naspa")})
-	if err != nil {
-		b.Fatal(err)
-	}
-	const rounds = 8
-	imp, err := svc.ImportT(ctx, director, tour.ID, service.ImportInput{Text: feedBenchT(300, rounds), Division: "A"})
-	if err != nil {
-		b.Fatal(err)
-	}
+	tour := &service.Tournament{ID: imp.Division.TournamentID}
 	r, srv := newServer(svc, slog.New(slog.NewJSONHandler(io.Discard, nil)))
 	srv.pdfs.unbounded = unbounded
 	hs := httptest.NewServer(r)
@@ -323,54 +302,11 @@ func (ld *pdfLoad) run(b *testing.B, clients int) (alone, loaded []time.Duration
 // pdfClientsEnv carries "N URL..." to the PDF clients' process.
 const pdfClientsEnv = "TOURNEY_BENCH_PDF_CLIENTS"
 
-// pdfClients are the benchmark's PDF clients, in a process of their own
-// (TestPDFClientsProcess), started at the lowest priority.
-type pdfClients struct {
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-	out   *bufio.Scanner
-	stats [3]int64 // PDFs, refusals (503), failures
-}
-
-func startPDFClients(urls []string, n int) (*pdfClients, error) {
-	w := &pdfClients{}
-	args := []string{os.Args[0], "-test.run=^TestPDFClientsProcess$", "-test.count=1"}
-	if nice, err := exec.LookPath("nice"); err == nil {
-		args = append([]string{nice, "-n", "19"}, args...)
-	}
-	w.cmd = exec.Command(args[0], args[1:]...)
-	w.cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d %s", pdfClientsEnv, n, strings.Join(urls, " ")))
-	w.cmd.Stderr = os.Stderr
-	var err error
-	if w.stdin, err = w.cmd.StdinPipe(); err != nil {
-		return nil, err
-	}
-	stdout, err := w.cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := w.cmd.Start(); err != nil {
-		return nil, err
-	}
-	w.out = bufio.NewScanner(stdout)
-	for w.out.Scan() {
-		if w.out.Text() == "started" {
-			return w, nil
-		}
-	}
-	w.cmd.Wait()
-	return nil, errors.New("the PDF clients did not start")
-}
-
-// stop ends every client and reads what they got.
-func (w *pdfClients) stop() {
-	w.stdin.Close()
-	for w.out.Scan() {
-		if rest, ok := strings.CutPrefix(w.out.Text(), "stats "); ok {
-			fmt.Sscan(rest, &w.stats[0], &w.stats[1], &w.stats[2])
-		}
-	}
-	w.cmd.Wait()
+// startPDFClients starts n clients fetching the PDFs at urls, in a
+// process of their own (TestPDFClientsProcess); its stats are PDFs,
+// refusals (503) and failures.
+func startPDFClients(urls []string, n int) (*benchProcess, error) {
+	return startBenchProcess("TestPDFClientsProcess", fmt.Sprintf("%s=%d %s", pdfClientsEnv, n, strings.Join(urls, " ")), "started")
 }
 
 // TestPDFClientsProcess is the PDF clients' process of
