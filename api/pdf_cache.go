@@ -139,6 +139,13 @@ func (pr *pdfPrinter) limit(builders, queue int, maxBytes int64, wait time.Durat
 	pr.maxBytes, pr.wait = maxBytes, wait
 }
 
+// setClock sets the clock kept printouts are dated by (for tests).
+func (pr *pdfPrinter) setClock(now func() time.Time) {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	pr.now = now
+}
+
 // publicWait is how long a public reader waits for a drawing.
 func (pr *pdfPrinter) publicWait() time.Duration {
 	pr.mu.Lock()

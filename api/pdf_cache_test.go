@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -345,5 +346,46 @@ func TestKeptPDFsBoundedInBytes(t *testing.T) {
 	wantPDF(t, e.get(e.path(fmt.Sprintf("/standings.pdf?division=%d", b)), ""))
 	if pr.drawings() != drawn+1 {
 		t.Error("the printout read least recently was kept")
+	}
+}
+
+// TestStalePDFDrawnAgainBehind: a change that tells nobody (a player
+// added) shows once the kept printout is older than pdfFresh: it is sent
+// once more as it is while it is drawn again behind the others, and the
+// new drawing is sent from then on.
+func TestStalePDFDrawnAgainBehind(t *testing.T) {
+	e, b := twoDivisionEvent(t)
+	pr := e.Srv.pdfs
+	var mu sync.Mutex
+	now := time.Now()
+	pr.setClock(func() time.Time { mu.Lock(); defer mu.Unlock(); return now })
+	for _, div := range []int64{*e.division, b} {
+		path := e.path(fmt.Sprintf("/standings.pdf?division=%d", div))
+		before := e.get(path, "")
+		wantPDF(t, before)
+		name := fmt.Sprintf("Late Comer %d", div)
+		must[service.Player](t, e.post(e.path("/players"), e.Director, map[string]any{"name": name, "division_id": div}), http.StatusCreated)
+		drawn := pr.drawings()
+		if r := e.get(path, ""); string(r.Body) != string(before.Body) || pr.drawings() != drawn {
+			t.Fatalf("division %d: the kept standings not sent as they are within pdfFresh", div)
+		}
+		mu.Lock()
+		now = now.Add(pdfFresh)
+		mu.Unlock()
+		if r := e.get(path, ""); string(r.Body) != string(before.Body) {
+			t.Errorf("division %d: the stale standings were not sent while drawn again", div)
+		}
+		// Drawn again when a reader finds a place free (the last drawing's
+		// may still rest).
+		for i := 0; pr.drawings() == drawn; i++ {
+			if i == 2000 {
+				t.Fatalf("division %d: the stale standings were not drawn again", div)
+			}
+			time.Sleep(time.Millisecond)
+			e.get(path, "")
+		}
+		after := e.get(path, "")
+		wantPDF(t, after)
+		wantNames(t, "after the drawing behind", pdfText(t, after.Body), true, name)
 	}
 }
