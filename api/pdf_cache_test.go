@@ -227,7 +227,7 @@ func TestPDFGate(t *testing.T) {
 	}
 	waiting := func(n int) {
 		t.Helper()
-		for range 1000 {
+		for range 5000 {
 			if _, w, _ := pr.gate.counts(); w == n {
 				return
 			}
@@ -284,6 +284,7 @@ func TestPDFGate(t *testing.T) {
 	wantProblem(t, r, http.StatusServiceUnavailable, "printouts-busy")
 	waiting(0) // it left the queue
 	hold()
+	pr.limit(1, 1, DefaultPDFCacheBytes, pdfWait)
 	wantPDF(t, e.get(e.path(fmt.Sprintf("/scorecards.pdf?division=%d", b)), ""))
 }
 
