@@ -10,7 +10,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -225,56 +224,11 @@ func ratioInterval(none, watched [][]turnSample) (lo, hi float64) {
 // spectatorsEnv carries "BASE TOURNAMENT N" to the spectators' process.
 const spectatorsEnv = "TOURNEY_BENCH_SPECTATORS"
 
-// watchers are the benchmark's spectators, in a process of their own
-// (TestSpectatorsProcess), started at the lowest priority.
-type watchers struct {
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-	out   *bufio.Scanner
-	stats [3]int64 // events, live fetches, refused fetches
-}
-
-// startSpectators starts n spectators and returns once every one's stream
-// is open.
-func startSpectators(base string, tournamentID int64, n int) (*watchers, error) {
-	w := &watchers{}
-	args := []string{os.Args[0], "-test.run=^TestSpectatorsProcess$", "-test.count=1"}
-	if nice, err := exec.LookPath("nice"); err == nil {
-		args = append([]string{nice, "-n", "19"}, args...)
-	}
-	w.cmd = exec.Command(args[0], args[1:]...)
-	w.cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s %d %d", spectatorsEnv, base, tournamentID, n))
-	w.cmd.Stderr = os.Stderr
-	var err error
-	if w.stdin, err = w.cmd.StdinPipe(); err != nil {
-		return nil, err
-	}
-	stdout, err := w.cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := w.cmd.Start(); err != nil {
-		return nil, err
-	}
-	w.out = bufio.NewScanner(stdout)
-	for w.out.Scan() {
-		if w.out.Text() == "open" {
-			return w, nil
-		}
-	}
-	w.cmd.Wait()
-	return nil, errors.New("the spectators' streams did not open")
-}
-
-// stop hangs up every spectator and reads what they saw.
-func (w *watchers) stop() {
-	w.stdin.Close()
-	for w.out.Scan() {
-		if rest, ok := strings.CutPrefix(w.out.Text(), "stats "); ok {
-			fmt.Sscan(rest, &w.stats[0], &w.stats[1], &w.stats[2])
-		}
-	}
-	w.cmd.Wait()
+// startSpectators starts n spectators, in a process of their own
+// (TestSpectatorsProcess), and returns once every one's stream is open;
+// its stats are events, live fetches and refused fetches.
+func startSpectators(base string, tournamentID int64, n int) (*benchProcess, error) {
+	return startBenchProcess("TestSpectatorsProcess", fmt.Sprintf("%s=%s %d %d", spectatorsEnv, base, tournamentID, n), "open")
 }
 
 // TestSpectatorsProcess is the spectators' process of

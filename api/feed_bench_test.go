@@ -60,32 +60,11 @@ func feedBenchT(players, rounds int) string {
 //
 //	go test -run '^$' -bench TourneyJS500x31 ./api/
 func BenchmarkTourneyJS500x31(b *testing.B) {
-	st, err := store.Open(filepath.Join(b.TempDir(), "tourney.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { st.Close() })
-	svc := service.New(st)
-	ctx := context.Background()
-	token, err := svc.EnsureDirector(ctx, "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	director, err := svc.Authenticate(ctx, token)
-	if err != nil {
-		b.Fatal(err)
-	}
-	tour, err := svc.CreateTournament(ctx, director, service.TournamentInput{Name: ptrTo("Feed Open"), Variant: ptrTo("naspa")})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := svc.ImportT(ctx, director, tour.ID, service.ImportInput{Text: feedBenchT(500, 31), Division: "A"}); err != nil {
-		b.Fatal(err)
-	}
+	svc, _, imp := benchDivision(b, "Feed Open", 500, 31)
 	now := time.Now()
 	svc.Now = func() time.Time { return now }
 	h := New(svc, slog.New(slog.DiscardHandler))
-	path := fmt.Sprintf("/api/v1/tournaments/%d/tourney.js", tour.ID)
+	path := fmt.Sprintf("/api/v1/tournaments/%d/tourney.js", imp.Division.TournamentID)
 	get := func(etag string) *httptest.ResponseRecorder {
 		r := httptest.NewRequest("GET", path, nil)
 		if etag != "" {
@@ -134,3 +113,33 @@ func BenchmarkTourneyJS500x31(b *testing.B) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// benchDivision is a service on a fresh SQLite file with a tournament
+// whose division A has players playing rounds (feedBenchT),
+// and the director's token and division.
+func benchDivision(b *testing.B, name string, players, rounds int) (*service.Service, string, *service.ImportResult) {
+	st, err := store.Open(filepath.Join(b.TempDir(), "tourney.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	svc := service.New(st)
+	ctx := context.Background()
+	token, err := svc.EnsureDirector(ctx, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	director, err := svc.Authenticate(ctx, token)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tour, err := svc.CreateTournament(ctx, director, service.TournamentInput{Name: &name, Variant: ptrTo("naspa")})
+	if err != nil {
+		b.Fatal(err)
+	}
+	imp, err := svc.ImportT(ctx, director, tour.ID, service.ImportInput{Text: feedBenchT(players, rounds), Division: "A"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return svc, token, imp
+}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"io"
 
@@ -18,23 +19,22 @@ func (s *Server) prizesPDF(c *gin.Context) {
 	if s.failed(c, p) {
 		return
 	}
-	ctx := c.Request.Context()
-	v, err := s.svc.Prizes(ctx, id)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
-	}
-	t, err := s.svc.GetTournament(ctx, id)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
-	}
-	divs, err := s.svc.ListDivisions(ctx, id)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
-	}
-	s.sendPDF(c, fmt.Sprintf("prizes-%d.pdf", id), func(w io.Writer) error {
-		return reports.WritePrizes(w, paper, reports.PrizeSheet{Tournament: t.Name, Divisions: divs, Prizes: v})
-	})
+	key := &pdfKey{what: "prizes", tournament: id, paper: paper}
+	s.sendPDF(c, printout{key: key, draft: func(ctx context.Context) (*pdfDraft, error) {
+		v, err := s.svc.Prizes(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		t, err := s.svc.GetTournament(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		divs, err := s.svc.ListDivisions(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return &pdfDraft{name: fmt.Sprintf("prizes-%d.pdf", id), write: func(w io.Writer) error {
+			return reports.WritePrizes(w, paper, reports.PrizeSheet{Tournament: t.Name, Divisions: divs, Prizes: v})
+		}}, nil
+	}})
 }

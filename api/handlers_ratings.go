@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -27,18 +28,17 @@ func (s *Server) ratings(c *gin.Context) {
 
 // ratingsPDF prints the estimates, each division from a new page.
 func (s *Server) ratingsPDF(c *gin.Context) {
-	p := parse(c)
-	id, q := p.id("id"), p.standingsQuery()
-	paper := p.paper()
-	if s.failed(c, p) {
+	pq, ok := s.printQuery(c, false)
+	if !ok {
 		return
 	}
-	v, err := s.svc.Ratings(c.Request.Context(), id, q)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
-	}
-	s.sendPDF(c, fmt.Sprintf("ratings-%d.pdf", v.TournamentID), func(w io.Writer) error {
-		return reports.WriteRatings(w, paper, v)
-	})
+	s.sendPDF(c, printout{key: pq.key("ratings"), draft: func(ctx context.Context) (*pdfDraft, error) {
+		v, err := s.svc.Ratings(ctx, pq.tournament, pq.q)
+		if err != nil {
+			return nil, err
+		}
+		return &pdfDraft{name: fmt.Sprintf("ratings-%d.pdf", v.TournamentID), write: func(w io.Writer) error {
+			return reports.WriteRatings(w, pq.paper, v)
+		}}, nil
+	}})
 }

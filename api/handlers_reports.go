@@ -43,20 +43,20 @@ func (s *Server) scoreSheet(c *gin.Context) {
 	if s.failed(c, p) {
 		return
 	}
-	ctx := c.Request.Context()
-	g, err := s.svc.GetGame(ctx, actorOf(c), id)
+	g, err := s.svc.GetGame(c.Request.Context(), actorOf(c), id)
 	if err != nil {
 		writeProblem(c, s.log, err)
 		return
 	}
-	maker, err := s.sheetMaker(ctx, g.TournamentID)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
-	}
-	s.sendPDF(c, fmt.Sprintf("scoresheet-game-%d.pdf", id), func(w io.Writer) error {
-		return reports.WriteScoreSheets(w, paper, maker.sheet(g))
-	})
+	s.sendPDF(c, printout{draft: func(ctx context.Context) (*pdfDraft, error) {
+		maker, err := s.sheetMaker(ctx, g.TournamentID)
+		if err != nil {
+			return nil, err
+		}
+		return &pdfDraft{name: fmt.Sprintf("scoresheet-game-%d.pdf", id), write: func(w io.Writer) error {
+			return reports.WriteScoreSheets(w, paper, maker.sheet(g))
+		}}, nil
+	}})
 }
 
 // roundScoreSheets sends every score sheet of a round in one PDF, by
@@ -72,38 +72,36 @@ func (s *Server) roundScoreSheets(c *gin.Context) {
 	if s.failed(c, p) {
 		return
 	}
-	ctx, actor := c.Request.Context(), actorOf(c)
-	maker, err := s.sheetMaker(ctx, id)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
-	}
-	games, err := s.roundGames(ctx, maker, round, division)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
-	}
-	var sheets []reports.ScoreSheet
-	var refused error
-	for _, g := range games {
-		v, err := s.svc.GetGame(ctx, actor, g.ID)
-		if err == nil {
-			sheets = append(sheets, maker.sheet(v))
-			continue
+	actor := actorOf(c)
+	s.sendPDF(c, printout{draft: func(ctx context.Context) (*pdfDraft, error) {
+		maker, err := s.sheetMaker(ctx, id)
+		if err != nil {
+			return nil, err
 		}
-		if k := service.AsError(err).Kind; k != service.KindUnauthorized && k != service.KindForbidden {
-			writeProblem(c, s.log, err)
-			return
+		games, err := s.roundGames(ctx, maker, round, division)
+		if err != nil {
+			return nil, err
 		}
-		refused = err
-	}
-	if len(sheets) == 0 && refused != nil {
-		writeProblem(c, s.log, refused)
-		return
-	}
-	s.sendPDF(c, fmt.Sprintf("scoresheets-round-%d.pdf", round), func(w io.Writer) error {
-		return reports.WriteScoreSheets(w, paper, sheets...)
-	})
+		var sheets []reports.ScoreSheet
+		var refused error
+		for _, g := range games {
+			v, err := s.svc.GetGame(ctx, actor, g.ID)
+			if err == nil {
+				sheets = append(sheets, maker.sheet(v))
+				continue
+			}
+			if k := service.AsError(err).Kind; k != service.KindUnauthorized && k != service.KindForbidden {
+				return nil, err
+			}
+			refused = err
+		}
+		if len(sheets) == 0 && refused != nil {
+			return nil, refused
+		}
+		return &pdfDraft{name: fmt.Sprintf("scoresheets-round-%d.pdf", round), write: func(w io.Writer) error {
+			return reports.WriteScoreSheets(w, paper, sheets...)
+		}}, nil
+	}})
 }
 
 // roundGames are a round's games in the divisions a printout covers (the
@@ -191,24 +189,84 @@ func (m *sheetMaker) sheet(g *service.GameView) reports.ScoreSheet {
 	return sheet
 }
 
-// sendPDF writes the whole document before answering: gofpdf builds it
-// in memory anyway, and a failure can then still be a problem document
-// rather than half a PDF.
-func (s *Server) sendPDF(c *gin.Context, filename string, write func(io.Writer) error) {
-	ctx, cancel := context.WithTimeout(c.Request.Context(), pdfDeadline)
-	defer cancel()
-	buf := &pdfBuffer{ctx: ctx}
-	if err := write(buf); err != nil {
-		switch {
-		case c.Request.Context().Err() != nil:
-			c.Abort() // the reader has gone: nobody to answer
-		case ctx.Err() != nil:
-			writeProblem(c, s.log, service.Errorf(service.KindUnavailable, "too-slow", "the printout took more than %v and was stopped; print fewer pages at once (a round, a division)", pdfDeadline))
-		default:
-			writeProblem(c, s.log, err)
-		}
+// printout is a PDF a handler sends: draft reads its data; key names it
+// when it shows what anyone may read, the same to every reader, so that
+// it is drawn once and kept for all (pdf_cache.go).
+type printout struct {
+	key   *pdfKey
+	draft func(ctx context.Context) (*pdfDraft, error)
+}
+
+// sendPDF sends a printout: the one kept, or a drawing of it, waiting
+// for a place to draw (pdf_gate.go). The whole document is written
+// before answering: gofpdf builds it in memory anyway, and a failure can
+// then still be a problem document rather than half a PDF.
+func (s *Server) sendPDF(c *gin.Context, p printout) {
+	ctx := c.Request.Context()
+	if ctx.Err() != nil {
+		c.Abort() // the reader has gone: nobody to answer
 		return
 	}
-	c.Header("Content-Disposition", `inline; filename="`+filename+`"`)
-	c.Data(http.StatusOK, mediaPDF, buf.Bytes())
+	pr, actor := s.pdfs, actorOf(c)
+	if pr.unbounded {
+		pdf, err := drawPDF(ctx, p.draft)
+		s.answerPDF(c, pdf, err, false)
+		return
+	}
+	director, staff := actor.Kind == service.CredDirector, actor.Kind != ""
+	var mark service.ChangeMark
+	if p.key != nil {
+		mark = pr.mark(p.key.tournament)
+		if pdf, stale := pr.lookup(*p.key, mark); pdf != nil && !director {
+			if stale {
+				pr.again(ctx, *p.key, mark, p.draft)
+			}
+			s.answerPDF(c, pdf, nil, true)
+			return
+		}
+	}
+	f := pr.join(ctx, p.key, mark, staff, !director, p.draft)
+	var late <-chan time.Time
+	if !staff {
+		t := time.NewTimer(pr.publicWait())
+		defer t.Stop()
+		late = t.C
+	}
+	select {
+	case <-f.done:
+	case <-ctx.Done():
+		pr.leave(f)
+		c.Abort()
+		return
+	case <-late:
+		pr.leave(f)
+		writeProblem(c, s.log, errPrintoutsBusy())
+		return
+	}
+	if ctx.Err() != nil {
+		c.Abort()
+		return
+	}
+	s.answerPDF(c, f.pdf, f.err, p.key != nil)
+}
+
+// answerPDF sends a drawn printout, or why there is none. A kept one is
+// revalidated rather than stored unchecked, and 304 to a reader holding
+// it.
+func (s *Server) answerPDF(c *gin.Context, pdf *printedPDF, err error, kept bool) {
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	if kept {
+		h := c.Writer.Header()
+		h.Set("Cache-Control", "no-cache")
+		h.Set("ETag", pdf.etag)
+		if etagMatches(c.GetHeader("If-None-Match"), pdf.etag) {
+			c.Status(http.StatusNotModified)
+			return
+		}
+	}
+	c.Header("Content-Disposition", `inline; filename="`+pdf.name+`"`)
+	c.Data(http.StatusOK, mediaPDF, pdf.body)
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/url"
@@ -19,22 +20,53 @@ import (
 // Without ?division= a printout covers every division of the
 // tournament, one after the other; with it, exactly that division.
 
-// divisionRecords reads ?division=&round=&paper= and the records of the
-// divisions asked for.
-func (s *Server) divisionRecords(c *gin.Context) ([]reports.Division, reports.Paper, bool) {
+// printQuery is what a printout of a tournament asks for: the path's
+// round (a round's printouts), ?division=, ?round= (the standings after
+// a round) and ?paper=.
+type printQuery struct {
+	tournament int64
+	round      int
+	q          service.StandingsQuery
+	paper      reports.Paper
+}
+
+// printQuery reads a printout's query, and the path's round when
+// withRound; false when the request is refused.
+func (s *Server) printQuery(c *gin.Context, withRound bool) (printQuery, bool) {
 	p := parse(c)
-	id, q := p.id("id"), p.standingsQuery()
-	paper := p.paper()
-	if s.failed(c, p) {
-		return nil, "", false
+	pq := printQuery{tournament: p.id("id")}
+	if withRound {
+		pq.round = p.small("round")
 	}
-	recs, err := s.svc.Records(c.Request.Context(), id, q)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return nil, "", false
+	pq.q = p.standingsQuery()
+	pq.paper = p.paper()
+	return pq, !s.failed(c, p)
+}
+
+// key names the public printout what for the query (pdf_cache.go).
+func (pq printQuery) key(what string) *pdfKey {
+	k := &pdfKey{what: what, tournament: pq.tournament, round: pq.round, asOf: pq.q.Round, paper: pq.paper}
+	if pq.q.DivisionID != nil {
+		k.division = *pq.q.DivisionID
 	}
-	ds, _ := divisionsFromRecords(recs)
-	return ds, paper, true
+	return k
+}
+
+// sendRecordsPDF sends a public printout of the records of the divisions
+// asked for, named by name and drawn by write.
+func (s *Server) sendRecordsPDF(c *gin.Context, what string, name func([]reports.Division) string, write func(io.Writer, reports.Paper, []reports.Division) error) {
+	pq, ok := s.printQuery(c, false)
+	if !ok {
+		return
+	}
+	s.sendPDF(c, printout{key: pq.key(what), draft: func(ctx context.Context) (*pdfDraft, error) {
+		recs, err := s.svc.Records(ctx, pq.tournament, pq.q)
+		if err != nil {
+			return nil, err
+		}
+		ds, _ := divisionsFromRecords(recs)
+		return &pdfDraft{name: name(ds), write: func(w io.Writer) error { return write(w, pq.paper, ds) }}, nil
+	}})
 }
 
 // divisionsFromRecords maps the service's records onto the page's, with
@@ -64,27 +96,22 @@ func printName(what string, ds []reports.Division) string {
 
 // standingsPDF prints the standings (public).
 func (s *Server) standingsPDF(c *gin.Context) {
-	ds, paper, ok := s.divisionRecords(c)
-	if !ok {
-		return
-	}
-	s.sendPDF(c, printName("standings", ds), func(w io.Writer) error {
-		return reports.WriteStandings(w, paper, ds...)
-	})
+	s.sendRecordsPDF(c, "standings", func(ds []reports.Division) string { return printName("standings", ds) },
+		func(w io.Writer, paper reports.Paper, ds []reports.Division) error {
+			return reports.WriteStandings(w, paper, ds...)
+		})
 }
 
 // pairingsPDF prints a round's pairings by table and by name (public).
 func (s *Server) pairingsPDF(c *gin.Context) {
-	rp, ok := s.roundPrint(c)
-	if !ok {
-		return
-	}
-	var ps []reports.Pairings
-	for _, r := range rp.pairings {
-		ps = append(ps, reports.PairingsFromRound(rp.maker.t.Name, rp.maker.division(r.DivisionID), r))
-	}
-	s.sendPDF(c, fmt.Sprintf("pairings-round-%d.pdf", rp.round), func(w io.Writer) error {
-		return reports.WritePairings(w, rp.paper, ps...)
+	s.sendRoundPDF(c, "pairings", func(rp *roundPrint) (*pdfDraft, error) {
+		var ps []reports.Pairings
+		for _, r := range rp.pairings {
+			ps = append(ps, reports.PairingsFromRound(rp.maker.t.Name, rp.maker.division(r.DivisionID), r))
+		}
+		return &pdfDraft{name: fmt.Sprintf("pairings-round-%d.pdf", rp.round), write: func(w io.Writer) error {
+			return reports.WritePairings(w, rp.paper, ps...)
+		}}, nil
 	})
 }
 
@@ -98,25 +125,19 @@ func (m *sheetMaker) division(id *int64) string {
 
 // crossTablePDF prints a division's cross-table on landscape pages (public).
 func (s *Server) crossTablePDF(c *gin.Context) {
-	ds, paper, ok := s.divisionRecords(c)
-	if !ok {
-		return
-	}
-	s.sendPDF(c, printName("crosstable", ds), func(w io.Writer) error {
-		return reports.WriteCrossTable(w, paper, ds...)
-	})
+	s.sendRecordsPDF(c, "crosstable", func(ds []reports.Division) string { return printName("crosstable", ds) },
+		func(w io.Writer, paper reports.Paper, ds []reports.Division) error {
+			return reports.WriteCrossTable(w, paper, ds...)
+		})
 }
 
 // scorecardsPDF prints a scorecard for every player of a division, one
 // a page (public, as the results on them).
 func (s *Server) scorecardsPDF(c *gin.Context) {
-	ds, paper, ok := s.divisionRecords(c)
-	if !ok {
-		return
-	}
-	s.sendPDF(c, "scorecards.pdf", func(w io.Writer) error {
-		return reports.WriteDivisionsScorecards(w, paper, ds, nil)
-	})
+	s.sendRecordsPDF(c, "scorecards", func([]reports.Division) string { return "scorecards.pdf" },
+		func(w io.Writer, paper reports.Paper, ds []reports.Division) error {
+			return reports.WriteDivisionsScorecards(w, paper, ds, nil)
+		})
 }
 
 // roundPrint is what the round printouts share: the round's pairings in
@@ -128,49 +149,55 @@ type roundPrint struct {
 	maker    *sheetMaker
 }
 
-func (s *Server) roundPrint(c *gin.Context) (*roundPrint, bool) {
-	p := parse(c)
-	id, round, q := p.id("id"), p.small("round"), p.standingsQuery()
-	paper := p.paper()
-	if s.failed(c, p) {
-		return nil, false
-	}
-	ctx := c.Request.Context()
-	rps, err := s.svc.PrintPairings(ctx, id, round, q)
+// roundPrint reads what a round's printout shows.
+func (s *Server) roundPrint(ctx context.Context, pq printQuery) (*roundPrint, error) {
+	rps, err := s.svc.PrintPairings(ctx, pq.tournament, pq.round, pq.q)
 	if err != nil {
-		writeProblem(c, s.log, err)
-		return nil, false
+		return nil, err
 	}
-	maker, err := s.sheetMaker(ctx, id)
+	maker, err := s.sheetMaker(ctx, pq.tournament)
 	if err != nil {
-		writeProblem(c, s.log, err)
-		return nil, false
+		return nil, err
 	}
-	return &roundPrint{round: round, paper: paper, pairings: rps, maker: maker}, true
+	return &roundPrint{round: pq.round, paper: pq.paper, pairings: rps, maker: maker}, nil
+}
+
+// sendRoundPDF sends a public printout of a round, named what, drafted
+// from the round by draft.
+func (s *Server) sendRoundPDF(c *gin.Context, what string, draft func(*roundPrint) (*pdfDraft, error)) {
+	pq, ok := s.printQuery(c, true)
+	if !ok {
+		return
+	}
+	s.sendPDF(c, printout{key: pq.key(what), draft: func(ctx context.Context) (*pdfDraft, error) {
+		rp, err := s.roundPrint(ctx, pq)
+		if err != nil {
+			return nil, err
+		}
+		return draft(rp)
+	}})
 }
 
 // slipsPDF prints a result slip for every game of a round (public: it
 // shows the pairings and leaves the scores blank).
 func (s *Server) slipsPDF(c *gin.Context) {
-	rp, ok := s.roundPrint(c)
-	if !ok {
-		return
-	}
-	var slips []reports.ResultSlip
-	for _, r := range rp.pairings {
-		for _, pv := range r.Pairings {
-			if len(pv.Players) < 2 { // a bye, or a player alone who does not play
-				continue
+	s.sendRoundPDF(c, "slips", func(rp *roundPrint) (*pdfDraft, error) {
+		var slips []reports.ResultSlip
+		for _, r := range rp.pairings {
+			for _, pv := range r.Pairings {
+				if len(pv.Players) < 2 { // a bye, or a player alone who does not play
+					continue
+				}
+				slip := reports.ResultSlip{Tournament: rp.maker.t.Name, Division: rp.maker.division(r.DivisionID), Round: rp.round, Table: pv.Table, Teams: pv.Teams}
+				for _, pl := range pv.Players {
+					slip.Players = append(slip.Players, pl.Name)
+				}
+				slips = append(slips, slip)
 			}
-			slip := reports.ResultSlip{Tournament: rp.maker.t.Name, Division: rp.maker.division(r.DivisionID), Round: rp.round, Table: pv.Table, Teams: pv.Teams}
-			for _, pl := range pv.Players {
-				slip.Players = append(slip.Players, pl.Name)
-			}
-			slips = append(slips, slip)
 		}
-	}
-	s.sendPDF(c, fmt.Sprintf("slips-round-%d.pdf", rp.round), func(w io.Writer) error {
-		return reports.WriteResultSlips(w, rp.paper, slips...)
+		return &pdfDraft{name: fmt.Sprintf("slips-round-%d.pdf", rp.round), write: func(w io.Writer) error {
+			return reports.WriteResultSlips(w, rp.paper, slips...)
+		}}, nil
 	})
 }
 
@@ -183,30 +210,30 @@ func (s *Server) blankScoreSheetPDF(c *gin.Context) {
 	if s.failed(c, p) {
 		return
 	}
-	t, err := s.svc.GetTournament(c.Request.Context(), id)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
-	}
-	s.sendPDF(c, "scoresheet-blank.pdf", func(w io.Writer) error {
-		return reports.WriteBlankScoreSheet(w, paper, reports.BlankScoreSheet{Tournament: t.Name})
-	})
+	key := &pdfKey{what: "blank-scoresheet", tournament: id, paper: paper}
+	s.sendPDF(c, printout{key: key, draft: func(ctx context.Context) (*pdfDraft, error) {
+		t, err := s.svc.GetTournament(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return &pdfDraft{name: "scoresheet-blank.pdf", write: func(w io.Writer) error {
+			return reports.WriteBlankScoreSheet(w, paper, reports.BlankScoreSheet{Tournament: t.Name})
+		}}, nil
+	}})
 }
 
 // tableSheetsPDF prints a score sheet for every table of a round, to
 // fill in by hand, with the names, the round, the table and who starts
 // filled in (public, as the pairings it shows).
 func (s *Server) tableSheetsPDF(c *gin.Context) {
-	rp, ok := s.roundPrint(c)
-	if !ok {
-		return
-	}
-	var sheets []reports.TableSheet
-	for _, r := range rp.pairings {
-		sheets = append(sheets, reports.TableSheetsFromRound(rp.maker.t.Name, rp.maker.division(r.DivisionID), rp.maker.t.Lexicon, r)...)
-	}
-	s.sendPDF(c, fmt.Sprintf("blank-scoresheets-round-%d.pdf", rp.round), func(w io.Writer) error {
-		return reports.WriteTableSheets(w, rp.paper, sheets...)
+	s.sendRoundPDF(c, "blank-scoresheets", func(rp *roundPrint) (*pdfDraft, error) {
+		var sheets []reports.TableSheet
+		for _, r := range rp.pairings {
+			sheets = append(sheets, reports.TableSheetsFromRound(rp.maker.t.Name, rp.maker.division(r.DivisionID), rp.maker.t.Lexicon, r)...)
+		}
+		return &pdfDraft{name: fmt.Sprintf("blank-scoresheets-round-%d.pdf", rp.round), write: func(w io.Writer) error {
+			return reports.WriteTableSheets(w, rp.paper, sheets...)
+		}}, nil
 	})
 }
 
@@ -237,11 +264,16 @@ func (s *Server) tableCardsPDF(c *gin.Context) {
 			return
 		}
 	}
-	rp, ok := s.roundPrint(c)
+	pq, ok := s.printQuery(c, true)
 	if !ok {
 		return
 	}
 	ctx := c.Request.Context()
+	rp, err := s.roundPrint(ctx, pq)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
 	if !given {
 		addr, err := s.svc.TabletAddress(ctx, actor, rp.maker.t.ID, s.hall, requestBase(c))
 		if err != nil {
@@ -287,9 +319,11 @@ func (s *Server) tableCardsPDF(c *gin.Context) {
 	if only != nil {
 		name = fmt.Sprintf("tablecard-round-%d-table-%d.pdf", rp.round, *only)
 	}
-	s.sendPDF(c, name, func(w io.Writer) error {
-		return reports.WriteTableCards(w, rp.paper, cards...)
-	})
+	s.sendPDF(c, printout{draft: func(context.Context) (*pdfDraft, error) {
+		return &pdfDraft{name: name, write: func(w io.Writer) error {
+			return reports.WriteTableCards(w, rp.paper, cards...)
+		}}, nil
+	}})
 }
 
 // tableCardURL is the link a table card's QR code carries: the table's

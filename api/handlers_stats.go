@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -32,12 +33,17 @@ func (s *Server) statsPDF(c *gin.Context) {
 	if s.failed(c, p) {
 		return
 	}
-	v, err := s.svc.Stats(c.Request.Context(), id, div)
-	if err != nil {
-		writeProblem(c, s.log, err)
-		return
+	key := &pdfKey{what: "stats", tournament: id, paper: paper}
+	if div != nil {
+		key.division = *div
 	}
-	s.sendPDF(c, fmt.Sprintf("stats-%d.pdf", v.TournamentID), func(w io.Writer) error {
-		return reports.WriteStats(w, paper, v)
-	})
+	s.sendPDF(c, printout{key: key, draft: func(ctx context.Context) (*pdfDraft, error) {
+		v, err := s.svc.Stats(ctx, id, div)
+		if err != nil {
+			return nil, err
+		}
+		return &pdfDraft{name: fmt.Sprintf("stats-%d.pdf", v.TournamentID), write: func(w io.Writer) error {
+			return reports.WriteStats(w, paper, v)
+		}}, nil
+	}})
 }

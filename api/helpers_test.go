@@ -29,6 +29,7 @@ type testServer struct {
 	Director string // the director's bearer token
 	Svc      *service.Service
 	Logs     *syncBuffer // the server's JSON log lines
+	Srv      *Server     // behind Handler
 }
 
 func newTestServer(t *testing.T) *testServer {
@@ -71,10 +72,10 @@ func newTestServerWith(t *testing.T, wrap func(service.Store) service.Store) *te
 		t.Fatalf("EnsureDirector = %q, %v", token, err)
 	}
 	logs := &syncBuffer{}
-	h := New(svc, slog.New(slog.NewJSONHandler(logs, nil)))
+	h, server := newServer(svc, slog.New(slog.NewJSONHandler(logs, nil)))
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close) // runs before the store closes
-	return &testServer{t: t, URL: srv.URL, Handler: h, Director: token, Svc: svc, Logs: logs}
+	return &testServer{t: t, URL: srv.URL, Handler: h, Director: token, Svc: svc, Logs: logs, Srv: server}
 }
 
 // syncBuffer is a log destination safe for the server's goroutines.

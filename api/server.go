@@ -27,6 +27,7 @@ type Server struct {
 	hall     service.HallNetwork // how tablets reach the server (handlers_tablets.go)
 	streams  *streamGate         // the open event streams (streams.go)
 	cast     *publicCast         // the public ones' writers (public_cast.go)
+	pdfs     *pdfPrinter         // the printouts drawn and kept (pdf_cache.go)
 }
 
 // New returns the HTTP handler for the service, trusting no proxy.
@@ -60,6 +61,12 @@ type Options struct {
 	// (--max-staff-streams); zero: DefaultMaxStreams,
 	// DefaultMaxStreamsPerAddress, DefaultMaxStaffStreams.
 	MaxStreams, MaxStreamsPerAddress, MaxStaffStreams int
+	// PDFBuilders is how many printouts are drawn at once, PDFQueue how
+	// many public ones may wait for a place, PDFCacheBytes how much the
+	// public ones kept may take (pdf_gate.go, pdf_cache.go); zero:
+	// DefaultPDFBuilders, DefaultPDFQueue, DefaultPDFCacheBytes.
+	PDFBuilders, PDFQueue int
+	PDFCacheBytes         int64
 	// TLS: the server itself serves HTTPS (serve --tls-cert), so the
 	// tablets' address on its own listener is https.
 	TLS bool
@@ -106,7 +113,8 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 	gin.SetMode(gin.ReleaseMode)
 	s := &Server{svc: svc, log: log, backups: backupsFor(svc, opts),
 		hall:    service.HallNetwork{PublicURL: opts.PublicURL, Listen: opts.ListenAddr, TLS: opts.TLS},
-		streams: newStreamGate(streamLimits{opts.MaxStreams, opts.MaxStreamsPerAddress, opts.MaxStaffStreams})}
+		streams: newStreamGate(streamLimits{opts.MaxStreams, opts.MaxStreamsPerAddress, opts.MaxStaffStreams}),
+		pdfs:    newPDFPrinter(svc, opts.PDFBuilders, opts.PDFQueue, opts.PDFCacheBytes)}
 	s.cast = newPublicCast(func(ctx context.Context, id int64) (<-chan []service.Notice, error) {
 		return s.svc.WatchPublic(ctx, id)
 	})

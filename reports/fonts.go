@@ -47,6 +47,9 @@ func newDocument(p Paper, w io.Writer) *gofpdf.Fpdf {
 	// break in the middle of a drawing would split it.
 	pdf.SetAutoPageBreak(false, margin)
 	pdf.SetCreator("tourney", true)
+	// The same pages, the same bytes but for the dates (gofpdf otherwise
+	// lists fonts in map order): a printout drawn again keeps its ETag.
+	pdf.SetCatalogSort(true)
 	for _, f := range []struct {
 		face
 		ttf []byte

@@ -24,6 +24,7 @@ func (s *Service) changed(c Change) {
 	}
 	if c.Resync {
 		s.creds.clear()
+		s.marks.resync()
 		s.feeds.clear()
 		s.lives.clear()
 		s.highlights.clear()

@@ -30,8 +30,7 @@ type feedCache struct {
 }
 
 func newFeedCache() feedCache {
-	return feedCache{builtCache: builtCache[*Feed]{fresh: feedFresh,
-		counts: func(pub Notice) bool { return pub.Kind != NoticeTurn && pub.Kind != NoticeHighlight }}}
+	return feedCache{builtCache: builtCache[*Feed]{fresh: feedFresh, counts: changesRecords}}
 }
 
 // clear forgets every built feed and round (changes may have been missed).

@@ -221,6 +221,7 @@ func (s *Service) publish(no Notice) {
 // made the change does not wait while hundreds of spectators' streams are
 // woken.
 func (s *Service) fanOut(no Notice) {
+	s.marks.noticed(no)
 	s.feeds.noticed(no)
 	s.lives.noticed(no)
 	s.highlights.noticed(no)

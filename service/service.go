@@ -47,6 +47,7 @@ type Service struct {
 	lives      builtCache[*liveBuilt]      // the live boards built (live.go)
 	highlights builtCache[[]Highlight]     // the highlights found (highlights.go)
 	told       highlightsTold              // highlights already published
+	marks      publicMarks                 // changes to each tournament's records
 }
 
 // New returns a service over a store.

@@ -35,7 +35,7 @@ const usage = `usage:
   tourney serve [--addr :8080] [--db tourney.db] [--lexicons DIR] [--public-url URL] [--trusted-proxies LIST]
                 [--backup-every 5m --backup-dir DIR [--backup-keep 10]] [--session-idle 8h] [--session-max 48h]
                 [--tls-cert FILE --tls-key FILE] [--max-streams 1000] [--max-streams-per-address 50]
-                [--max-staff-streams 500] [--publish-dir DIR]
+                [--max-staff-streams 500] [--publish-dir DIR] [--pdf-builders 1]
       serve the REST API; the SQLite file is created and migrated if needed;
       on first start a director token is printed once (or set TOURNEY_DIRECTOR_TOKEN);
       --lexicons (or TOURNEY_LEXICONS) is the folder of word lists tournaments name;
@@ -47,6 +47,7 @@ const usage = `usage:
       --max-streams, --max-streams-per-address: spectators' live-update streams open at once,
       in all and from one client address; --max-staff-streams: the directors' pages', and
       again the signed-in tablets', counted apart (no spectator takes their places);
+      --pdf-builders: printouts drawn at once (the others wait their turn);
       --publish-dir: keep the public pages as static HTML in DIR, rewritten soon after each change
   tourney verify [--rules NAME] [--board FILE] [--tiles FILE] FILE.gcg...
       replay game records, recompute every score, print one JSON line per file

@@ -52,6 +52,8 @@ type serveConfig struct {
 	MaxStreams, MaxStreamsPerAddress, MaxStaffStreams int
 	// PublishDir: keep the public pages as static HTML here (empty: no).
 	PublishDir string
+	// PDFBuilders: printouts drawn at once (0: api's default).
+	PDFBuilders int
 	// The no-argument mode (start.go): another port if Addr's is taken,
 	// and started, told the address and the director token (empty after
 	// the first start) once the server listens.
@@ -89,6 +91,7 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.IntVar(&cfg.MaxStreams, "max-streams", api.DefaultMaxStreams, "spectators' live-update streams open at once, in all; past it one is refused (503)")
 	fs.IntVar(&cfg.MaxStreamsPerAddress, "max-streams-per-address", api.DefaultMaxStreamsPerAddress, "spectators' live-update streams one client address may hold; past it one is refused (429)")
 	fs.IntVar(&cfg.MaxStaffStreams, "max-staff-streams", api.DefaultMaxStaffStreams, "live-update streams the directors' pages may hold at once, and again the signed-in tablets, apart from the spectators'; past it one is refused (503)")
+	fs.IntVar(&cfg.PDFBuilders, "pdf-builders", api.DefaultPDFBuilders, "printouts drawn at once; the others wait their turn, the tables' work never does")
 	fs.StringVar(&cfg.PublishDir, "publish-dir", "", "keep the public pages as static HTML in this folder, rewritten within seconds of each change")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -202,7 +205,7 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 	backups := service.NewBackups(st)
 	handler, err := api.NewWith(svc, log, api.Options{TrustedProxies: cfg.proxies(), PublicURL: cfg.PublicURL, Backups: backups,
 		ListenAddr: ln.Addr().String(), TLS: tlsConf != nil, MaxStreams: cfg.MaxStreams, MaxStreamsPerAddress: cfg.MaxStreamsPerAddress,
-		MaxStaffStreams: cfg.MaxStaffStreams})
+		MaxStaffStreams: cfg.MaxStaffStreams, PDFBuilders: cfg.PDFBuilders})
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,8 @@ import (
 	"fmt"
 )
 
-// checkLimits refuses stream limits below one and half a TLS pair.
+// checkLimits refuses stream limits and PDF builders below one, and
+// half a TLS pair.
 func (c serveConfig) checkLimits() error {
 	if c.MaxStreams < 1 {
 		return fmt.Errorf("--max-streams must be at least 1, not %d", c.MaxStreams)
@@ -16,6 +17,9 @@ func (c serveConfig) checkLimits() error {
 	}
 	if c.MaxStaffStreams < 1 {
 		return fmt.Errorf("--max-staff-streams must be at least 1, not %d", c.MaxStaffStreams)
+	}
+	if c.PDFBuilders < 1 {
+		return fmt.Errorf("--pdf-builders must be at least 1, not %d", c.PDFBuilders)
 	}
 	return c.checkTLS()
 }

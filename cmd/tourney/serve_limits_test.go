@@ -142,6 +142,7 @@ func TestServeLimitFlags(t *testing.T) {
 		{"no streams", []string{"--max-streams", "0"}, 2, "--max-streams must be at least 1"},
 		{"no streams per address", []string{"--max-streams-per-address", "-3"}, 2, "--max-streams-per-address must be at least 1"},
 		{"no staff streams", []string{"--max-staff-streams", "0"}, 2, "--max-staff-streams must be at least 1"},
+		{"no PDF builders", []string{"--pdf-builders", "0"}, 2, "--pdf-builders must be at least 1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
