@@ -209,7 +209,7 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 	}
 	defer stopBackups() // before the store closes
 	stopPublishing := startPublishing(ctx, cfg, svc, log)
-	defer stopPublishing() // likewise
+	defer stopPublishing()                                         // likewise
 	defer startPruning(ctx, svc, log, service.PruneAnswersEvery)() // likewise
 	srv := &http.Server{
 		Handler:           handler,
