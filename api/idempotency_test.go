@@ -44,14 +44,17 @@ func TestIdempotentTurn(t *testing.T) {
 	other.ClaimedScore = claim(30)
 	wantProblem(t, send("tablet-7-turn-1", other), http.StatusUnprocessableEntity, "idempotency-key-reused")
 
-	// A refusal is an answer too: repeated as it was, even though the
-	// game has moved on since.
+	// A refusal is not kept: the retry runs again, against the game as
+	// it is by then (turn 2 is taken, so it is stale now), and is not a
+	// replay.
 	gale := turn{Turn: 2, Player: 2, Move: "1A GALE"}
 	refused := send("tablet-7-turn-2", gale)
 	wantProblem(t, refused, http.StatusUnprocessableEntity, "not-connected")
 	must[service.TurnResult](t, send("tablet-7-turn-2b", turn{Turn: 2, Player: 2, Move: "7C GALE"}), http.StatusCreated)
-	if r := send("tablet-7-turn-2", gale); !bytes.Equal(r.Body, refused.Body) || r.Status != refused.Status {
-		t.Fatalf("refusal repeated as %d %s", r.Status, r.Body)
+	r := send("tablet-7-turn-2", gale)
+	wantProblem(t, r, http.StatusConflict, "stale-turn")
+	if r.Header.Get("Idempotent-Replayed") != "" {
+		t.Fatal("a refusal was replayed")
 	}
 
 	// Keys are per credential: the director's key does not see the table's.
@@ -148,14 +151,15 @@ func TestIdempotentRepeatThatMissedTheLookup(t *testing.T) {
 	}
 	must[service.TurnResult](t, f.enter(f.game, f.Director, turn{Player: 1, Move: "8D WINDY"}), http.StatusCreated)
 
-	// Same for a repeat whose work is refused (turn 1 is stale by now).
+	// A repeat whose work is refused (turn 1 is stale by now) is refused
+	// again: a refusal is not kept, so there is nothing to replay.
 	stale := turn{Turn: 1, Player: 2, Move: "7C GALE"}
 	r1 := f.send(req{method: "POST", path: gpath(f.game, "/turns"), token: f.Director, body: stale, header: withKey("k2")})
 	wantProblem(t, r1, http.StatusConflict, "stale-turn")
 	bs.blind.Store(true)
 	r2 := f.send(req{method: "POST", path: gpath(f.game, "/turns"), token: f.Director, body: stale, header: withKey("k2")})
-	if r2.Status != r1.Status || !bytes.Equal(r2.Body, r1.Body) || r2.Header.Get("Idempotent-Replayed") != "true" {
-		t.Fatalf("repeat answered %d %s", r2.Status, r2.Body)
+	if r2.Status != r1.Status || !bytes.Equal(r2.Body, r1.Body) || r2.Header.Get("Idempotent-Replayed") != "" {
+		t.Fatalf("repeat answered %d %s (replayed %q)", r2.Status, r2.Body, r2.Header.Get("Idempotent-Replayed"))
 	}
 }
 

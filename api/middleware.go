@@ -31,7 +31,7 @@ func (s *Server) logRequests(c *gin.Context) {
 	}
 	attrs := []slog.Attr{
 		slog.String("method", c.Request.Method),
-		slog.String("path", c.Request.URL.Path),
+		slog.String("path", keptPath(c.Request.URL.Path)),
 		slog.String("client", c.ClientIP()),
 		slog.String("route", c.FullPath()),
 		slog.Int("status", status),
@@ -73,7 +73,7 @@ func (s *Server) recoverPanics(c *gin.Context) {
 			panic(v)
 		}
 		s.log.ErrorContext(c.Request.Context(), "panic",
-			"method", c.Request.Method, "path", c.Request.URL.Path,
+			"method", c.Request.Method, "path", keptPath(c.Request.URL.Path),
 			"panic", fmt.Sprint(v), "stack", string(stack))
 		if c.Writer.Written() {
 			c.Abort()

@@ -20,14 +20,17 @@ import (
 // being done again.
 //
 // The answer is saved in the transaction of the work it answers, so after
-// a crash either both are there or neither is. An answer the request itself
-// caused (4xx) is saved on its own after the work is rolled back; an
-// answer of ours (5xx) is not saved, so a retry tries again.
+// a crash either both are there or neither is. Only a success is saved: a
+// refusal (4xx) or a fault of ours (5xx) rolls the work back and keeps
+// nothing, so a retry runs again (and is refused again, or succeeds if
+// what refused it has changed). Otherwise anyone, signed in or not,
+// could have the server keep an answer for every key they make up. A
+// saved answer is kept for a day (service.AnswerKeptFor), then pruned.
 //
-// The answer is kept under the caller's scope (credential, method, path)
-// with the SHA-256 of the request body, so that reusing a key for another
-// request is refused instead of answered with the wrong response (see
-// service.SavedAnswer).
+// The answer is kept under the caller's scope (credential, method, path,
+// a long path cut short: keptPath) with the SHA-256 of the request body,
+// so that reusing a key for another request is refused instead of
+// answered with the wrong response (see service.SavedAnswer).
 
 const (
 	headerKey      = "Idempotency-Key"
@@ -80,19 +83,13 @@ func (s *Server) idempotency(c *gin.Context) {
 		if !s.replay(c, id) {
 			writeProblem(c, s.log, service.Errorf(service.KindConflict, "idempotency-key-in-use", "a request with this Idempotency-Key is still being answered; try again"))
 		}
-	case errors.Is(err, errRollback) && w.status < 500:
-		// Refused: the work is undone, the refusal is the answer to keep.
-		err := s.svc.InTx(c.Request.Context(), func(ctx context.Context) error {
-			return s.save(ctx, id, w)
-		})
-		if errors.Is(err, service.ErrDuplicate) && s.replay(c, id) {
+	case errors.Is(err, errRollback):
+		// Refused, or our fault: the work is undone and nothing is kept;
+		// a retry runs again. A success saved meanwhile under the key is
+		// still the answer.
+		if w.status < 500 && s.replay(c, id) {
 			return
 		}
-		if err != nil {
-			s.log.WarnContext(c.Request.Context(), "idempotent response not saved", "err", err.Error())
-		}
-		w.send()
-	case errors.Is(err, errRollback): // our fault: nothing saved, a retry runs again
 		w.send()
 	default: // the commit failed: the work is not done, whatever the handler said
 		writeProblem(c, s.log, err)
@@ -137,7 +134,7 @@ func scopeOf(a service.Actor, method, path string) string {
 	if a.Holder() != 0 {
 		who = fmt.Sprintf("credential:%d", a.Holder())
 	}
-	return who + " " + method + " " + path
+	return who + " " + method + " " + keptPath(path)
 }
 
 func checkKey(key string) error {

@@ -103,7 +103,7 @@ func writeProblem(c *gin.Context, log *slog.Logger, err error) {
 			"method", c.Request.Method, "path", c.Request.URL.Path, "client", c.ClientIP(), "code", p.Code, "reason", p.Detail)
 	case p.Status >= 500:
 		log.ErrorContext(c.Request.Context(), "internal error",
-			"method", c.Request.Method, "path", c.Request.URL.Path, "err", err.Error())
+			"method", c.Request.Method, "path", keptPath(c.Request.URL.Path), "err", err.Error())
 	}
 	body, merr := json.Marshal(p)
 	if merr != nil { // a State that cannot be encoded: send the rest

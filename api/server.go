@@ -247,11 +247,11 @@ func (s *Server) healthz(c *gin.Context) {
 }
 
 func (s *Server) noRoute(c *gin.Context) {
-	writeProblem(c, s.log, service.Errorf(service.KindNotFound, "no-such-route", "there is nothing at %s; see /api/v1/openapi.json", c.Request.URL.Path))
+	writeProblem(c, s.log, service.Errorf(service.KindNotFound, "no-such-route", "there is nothing at %s; see /api/v1/openapi.json", keptPath(c.Request.URL.Path)))
 }
 
 func (s *Server) noMethod(c *gin.Context) {
-	writeProblem(c, s.log, service.Errorf(kindMethodNotAllowed, "method-not-allowed", "%s is not allowed on %s; allowed: %s", c.Request.Method, c.Request.URL.Path, c.Writer.Header().Get("Allow")))
+	writeProblem(c, s.log, service.Errorf(kindMethodNotAllowed, "method-not-allowed", "%s is not allowed on %s; allowed: %s", c.Request.Method, keptPath(c.Request.URL.Path), c.Writer.Header().Get("Allow")))
 }
 
 // respond renders a service call's outcome: the value with status, or

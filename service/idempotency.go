@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"time"
 )
 
 // A client that may resend a request (a tablet on a flaky network) sends
@@ -14,6 +15,16 @@ import (
 // a key reused for another request is refused.
 
 const fingerprintSuffix = " #request-sha256"
+
+// AnswerKeptFor is how long a kept answer is replayed: a client resends
+// within seconds or minutes, never a day later. Older answers count as
+// none and are deleted (PruneAnswers), so that what is kept stays
+// bounded by a day's successful requests.
+const AnswerKeptFor = 24 * time.Hour
+
+// PruneAnswersEvery is how often a server deletes the kept answers older
+// than AnswerKeptFor (cmd/tourney runs PruneAnswers at this pace).
+const PruneAnswersEvery = 10 * time.Minute
 
 // InTx runs fn in one transaction: every call on the service made with
 // fn's ctx joins it, and it commits when fn returns nil (then the changes
@@ -34,6 +45,14 @@ func (s *Service) SavedAnswer(ctx context.Context, scope, key string, sum [sha25
 	if err != nil {
 		return nil, err
 	}
+	if expired(saved, s.now()) {
+		// Too old to be a resend: forget it now, so that the key can
+		// be saved again (the prune deletes every other old one too).
+		if _, err := s.PruneAnswers(ctx); err != nil {
+			return nil, err
+		}
+		return nil, nil
+	}
 	fp, err := s.Store.GetIdempotent(ctx, scope+fingerprintSuffix, key)
 	if err != nil {
 		return nil, err
@@ -49,11 +68,25 @@ func (s *Service) SavedAnswer(ctx context.Context, scope, key string, sum [sha25
 // sum, in ctx's transaction; ErrDuplicate when another answer was kept
 // for the key first.
 func (s *Service) SaveAnswer(ctx context.Context, r *IdempotentResponse, sum [sha256.Size]byte) error {
+	if r.CreatedAt.IsZero() {
+		r.CreatedAt = s.now()
+	}
 	if err := s.Store.SaveIdempotent(ctx, r); err != nil {
 		return err
 	}
 	return s.Store.SaveIdempotent(ctx, &IdempotentResponse{
-		Scope: r.Scope + fingerprintSuffix, Key: r.Key, Status: r.Status,
+		Scope: r.Scope + fingerprintSuffix, Key: r.Key, Status: r.Status, CreatedAt: r.CreatedAt,
 		ContentType: "text/plain", Body: []byte(hex.EncodeToString(sum[:])),
 	})
+}
+
+// PruneAnswers deletes the answers kept longer than AnswerKeptFor and
+// reports how many rows went.
+func (s *Service) PruneAnswers(ctx context.Context) (int64, error) {
+	return s.Store.PruneIdempotent(ctx, s.now().Add(-AnswerKeptFor))
+}
+
+// expired: r was kept longer than AnswerKeptFor by now.
+func expired(r *IdempotentResponse, now time.Time) bool {
+	return now.Sub(r.CreatedAt) > AnswerKeptFor
 }

@@ -97,6 +97,9 @@ type Store interface {
 
 	SaveIdempotent(ctx context.Context, r *IdempotentResponse) error
 	GetIdempotent(ctx context.Context, scope, key string) (*IdempotentResponse, error)
+	// PruneIdempotent deletes the responses saved before a time and
+	// reports how many it deleted.
+	PruneIdempotent(ctx context.Context, before time.Time) (int64, error)
 
 	// Broadcast tells the other processes sharing the database about a
 	// change; inside a transaction, with its commit and only then. Listen

@@ -60,6 +60,17 @@ func (c *checkpointer) run(ctx context.Context) {
 	}
 }
 
+// truncate checkpoints the whole log and truncates its file to nothing,
+// when a large delete has left it long (PruneIdempotent). It waits, up to
+// the busy timeout, for readers and the writer; a failure only leaves the
+// log long until the next one. Nothing on PostgreSQL (c is nil there).
+func (c *checkpointer) truncate(ctx context.Context) {
+	if c == nil {
+		return
+	}
+	c.db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
+}
+
 // close stops the checkpoints and closes their connection.
 func (c *checkpointer) close() error {
 	if c == nil {

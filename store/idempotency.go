@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"tourney/service"
 )
@@ -31,4 +32,19 @@ func (s *Store) GetIdempotent(ctx context.Context, scope, key string) (*service.
 	}
 	r := row.toService()
 	return &r, nil
+}
+
+// PruneIdempotent deletes the responses saved before before and returns
+// how many it deleted. On SQLite a prune that deleted some then
+// checkpoints the write-ahead log and truncates it, so that the log file
+// shrinks back (the rows' pages in the database file are reused).
+func (s *Store) PruneIdempotent(ctx context.Context, before time.Time) (int64, error) {
+	res := s.writer(ctx).Where("created_at < ?", before.UTC()).Delete(&idempotentRow{})
+	if res.Error != nil {
+		return 0, wrap("prune idempotent responses", res.Error)
+	}
+	if res.RowsAffected > 0 && s.tx(ctx) == nil {
+		s.ckpt.truncate(ctx)
+	}
+	return res.RowsAffected, nil
 }

@@ -34,6 +34,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -79,6 +80,10 @@ var _ service.Store = (*Store)(nil)
 // before failing with SQLITE_BUSY. Inside this process writers queue for
 // the one writer connection and never meet the busy handler.
 const busyTimeout = 5 * time.Second
+
+// walSizeLimit is the size, in bytes, the write-ahead log's file is cut
+// back to when the log starts over (journal_size_limit, see dsn).
+const walSizeLimit = 4 << 20
 
 // Open opens the SQLite database at path, creating it if needed, or the
 // PostgreSQL database a postgres:// URL names, and brings its schema up to
@@ -178,6 +183,10 @@ func open(path string, o options) (*Store, error) {
 //   - synchronous=FULL: in WAL mode NORMAL may lose the last commits on
 //     power loss; FULL fsyncs the log at every commit, so a turn the API
 //     acknowledged is on disk.
+//   - journal_size_limit: after a checkpoint has copied the whole log
+//     into the database file and the log starts over, its file is cut
+//     back to this size, so that one burst of writes does not leave a
+//     log as large on disk for good (and in every file backup's folder).
 //   - foreign_keys=1: off by default in SQLite, per connection.
 //   - txlock=immediate on the writer: BEGIN IMMEDIATE takes the write lock
 //     at the start, so a transaction that reads and then writes cannot
@@ -192,6 +201,7 @@ func dsn(abs string, readOnly bool) string {
 		busyPragma(busyTimeout.Milliseconds()),
 		{"journal_mode", "WAL"},
 		{"synchronous", "FULL"},
+		{"journal_size_limit", strconv.Itoa(walSizeLimit)},
 		{"foreign_keys", "1"},
 	}}
 	if readOnly {

@@ -216,6 +216,8 @@ func serve(ctx context.Context, cfg serveConfig, stderr io.Writer, ready func(ad
 	defer stopBackups() // before the store closes
 	stopPublishing := startPublishing(ctx, cfg, svc, log)
 	defer stopPublishing() // likewise
+	stopPruning := startPruning(ctx, svc, log, service.PruneAnswersEvery)
+	defer stopPruning() // likewise
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: readHeaderTimeout,

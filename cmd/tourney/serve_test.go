@@ -35,22 +35,30 @@ func (l *lockedBuffer) String() string {
 // serve's error.
 func startServe(t *testing.T, cfg serveConfig) (url string, stderr *lockedBuffer, stop func() error) {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
 	stderr = &lockedBuffer{}
+	url, stop = startServeTo(t, cfg, stderr)
+	return url, stderr, stop
+}
+
+// startServeTo is startServe with the server's stderr (its log) going to
+// out, as start sends it to tourney.log.
+func startServeTo(t *testing.T, cfg serveConfig, out io.Writer) (url string, stop func() error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
 	addr := make(chan string, 1)
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, cfg, stderr, func(a string) { addr <- a }) }()
+	go func() { done <- serve(ctx, cfg, out, func(a string) { addr <- a }) }()
 	select {
 	case a := <-addr:
 		url = "http://" + a
 	case err := <-done:
 		cancel()
-		t.Fatalf("serve: %v\n%s", err, stderr)
+		t.Fatalf("serve: %v\n%s", err, out)
 	case <-time.After(10 * time.Second):
 		cancel()
 		t.Fatal("serve did not start")
 	}
-	return url, stderr, func() error {
+	return url, func() error {
 		cancel()
 		select {
 		case err := <-done:

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 
+	"tourney/internal/logfile"
 	"tourney/service"
 )
 
@@ -44,8 +45,10 @@ func runStart(stdout, stderr io.Writer) int {
 		}
 	}
 	// The server's log lines (JSON, for whoever looks into a problem) go
-	// to a file beside the database: the window keeps to plain words.
-	logFile, err := os.OpenFile(logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	// to a file beside the database: the window keeps to plain words. The
+	// file rotates by size (tourney.log.1 … .5), so no client can fill
+	// the disk with log lines.
+	logFile, err := logfile.Open(logPath, logfile.Default)
 	if err != nil {
 		fmt.Fprintf(stderr, "tourney: cannot open the log file: %v\nstart it as: tourney serve --db FILE\n", err)
 		return 1
