@@ -114,10 +114,20 @@ func TestKeptPath(t *testing.T) {
 
 	// The request's log line and the refusal carry the bounded path.
 	ts := newTestServer(t)
-	r := ts.send(req{method: "POST", path: "/api/v1/" + strings.Repeat("x", 60000), header: withKey("k")})
-	wantProblem(t, r, http.StatusNotFound, "no-such-route")
-	if len(r.Body) > 1000 {
-		t.Errorf("the refusal is %d bytes", len(r.Body))
+	for _, tc := range []struct {
+		method, path string
+		status       int
+		code         string
+	}{
+		{"POST", "/api/v1/" + strings.Repeat("x", 60000), http.StatusNotFound, "no-such-route"},
+		{"GET", "/api/v1/games/" + strings.Repeat("9", 60000), http.StatusBadRequest, "bad-id"},
+		{"PATCH", "/api/v1/games/" + strings.Repeat("9", 60000), http.StatusBadRequest, "bad-id"},
+	} {
+		r := ts.send(req{method: tc.method, path: tc.path, header: withKey("k")})
+		wantProblem(t, r, tc.status, tc.code)
+		if len(r.Body) > 1000 {
+			t.Errorf("the %s refusal is %d bytes", tc.code, len(r.Body))
+		}
 	}
 	for _, line := range strings.Split(ts.Logs.String(), "\n") {
 		if len(line) > 1000 {

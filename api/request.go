@@ -106,7 +106,7 @@ func jsonError(err error) error {
 		return service.Errorf(service.KindInvalid, "malformed-json", "the body is not valid JSON: it ends too early")
 	}
 	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return service.Errorf(service.KindInvalid, "unknown-field", "there is no field %s here", name)
+		return service.Errorf(service.KindInvalid, "unknown-field", "there is no field %s here", keptPath(name))
 	}
 	return service.Errorf(service.KindInvalid, "malformed-json", "the body is not valid JSON")
 }
@@ -146,7 +146,7 @@ func (p *params) number(name string, limit int64) int64 {
 	s := p.c.Param(name)
 	n, err := strconv.ParseInt(s, 10, 64)
 	if (err != nil || n < 1 || n > limit) && p.err == nil {
-		p.err = service.Errorf(service.KindInvalid, "bad-id", "%s in the path must be a whole number from 1 to %d, not %q", name, limit, s)
+		p.err = service.Errorf(service.KindInvalid, "bad-id", "%s in the path must be a whole number from 1 to %d, not %q", name, limit, keptPath(s))
 	}
 	return n
 }
