@@ -156,20 +156,5 @@ func (s *Service) crowdOut(ctx context.Context, fresh *Credential) error {
 // entry by who, and returns it ended; replacedBy is the session that
 // crowded it out (0: none).
 func (s *Service) endTablet(ctx context.Context, who string, c *Credential, reason string, replacedBy int64) (*Credential, error) {
-	end := func() error { return s.Store.RevokeCredential(ctx, c.ID, s.now()) }
-	if replacedBy != 0 {
-		end = func() error { return s.Store.ReplaceCredential(ctx, c.ID, replacedBy, s.now()) }
-	}
-	if err := end(); err != nil {
-		return nil, err
-	}
-	if err := s.forgetCredential(ctx, c.ID); err != nil {
-		return nil, err
-	}
-	out, err := s.Store.CredentialByID(ctx, c.ID)
-	if err != nil {
-		return nil, err
-	}
-	return out, s.Store.AddAudit(ctx, &AuditEntry{TournamentID: c.TournamentID, Who: who, Action: "end-tablet-session",
-		Reason: reason, Before: mustJSON(tabletSession(c)), After: mustJSON(tabletSession(out)), At: s.now()})
+	return s.endCredential(ctx, who, c, "end-tablet-session", reason, replacedBy, func(c *Credential) any { return tabletSession(c) })
 }
