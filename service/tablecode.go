@@ -66,8 +66,9 @@ const (
 // working, for the tablet still holding it (a code, or a tablet's
 // session): how is "" unless token is a revoked one, else CodeReplaced,
 // CodeWithdrawn or, for a session ended while its code still works,
-// TabletEnded (TabletCrowdedOut: ended by newer sign-ins). A session ended and its code since replaced or withdrawn
-// says what became of the code: the tablet needs that one.
+// TabletEnded (TabletCrowdedOut: ended by newer sign-ins, which it names
+// as ReplacedBy). A session ended and its code since replaced or
+// withdrawn says what became of the code: the tablet needs that one.
 func (s *Service) RevokedTableCode(ctx context.Context, token string) (table int, how string) {
 	if token == "" {
 		return 0, ""
