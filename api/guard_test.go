@@ -285,7 +285,7 @@ func TestCrossSiteGuessesAreNotCounted(t *testing.T) {
 	}
 	r := b.do("GET", "/table/1?code="+url.QueryEscape(f.table), nil, cross)
 	wantPage(t, r, http.StatusUnauthorized)
-	if strings.Contains(r.Header.Get("Set-Cookie"), sessionCookie) {
+	if strings.Contains(r.Header.Get("Set-Cookie"), tableCookie) {
 		t.Error("a cross-site GET signed a tablet in")
 	}
 	if r := b.do("GET", "/table/1?code="+url.QueryEscape(f.table), nil, map[string]string{"Sec-Fetch-Site": "none"}); r.Status != http.StatusSeeOther {

@@ -78,6 +78,8 @@ type signInPage struct {
 	// CodeBox: a table code, typed in a plain box (not hidden), or read
 	// from the card's link by the page's script.
 	CodeBox bool
+	// Ask: the table's question before signing in with a card's code.
+	Ask tableAsk
 }
 
 func isKind(err error, k service.Kind) bool {

@@ -73,9 +73,12 @@ func TestBrowserOneTurnNumber(t *testing.T) {
 		}
 	}
 
-	// The tablet at table 2 draws its list with the same numbers.
+	// The tablet at table 2 draws its list with the same numbers (the
+	// director signed in here, the link asks first).
 	run(t, ctx,
 		chromedp.Navigate(e.URL+"/table/2?code="+url.QueryEscape(e.tableB)),
+		clickWhenThere("#table-ask-yes"),
+		chromedp.WaitReady(chromedp.CSS("#turns li.play")),
 		waitFor(fmt.Sprintf(`document.querySelectorAll("#turns li.play").length === %d`, plays)),
 	)
 	rows := readTurnRows(t, ctx, "#turns li[data-seq]", `{ Turn: x.dataset.turn, Seq: x.dataset.seq, Num: x.dataset.play || "", Text: x.querySelector(".line") ? x.querySelector(".line").textContent : x.textContent }`)

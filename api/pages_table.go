@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -25,6 +24,7 @@ const (
 	codeReplacedWords  = "This table's code was replaced by the director: scan the new card."
 	codeWithdrawnWords = "This table's code was withdrawn by the director: ask the director."
 	tabletEndedWords   = "The director signed this tablet out: scan the table card again."
+	tabletCrowdedWords = "More tablets signed in at this table than it may have, so this one was signed out: scan the table card again."
 	wrongCodeWords     = "That code is not this table's. Scan the table card again or ask the director."
 	otherSiteWords     = "This sign-in came from another site. Scan the table card, or type its code here."
 )
@@ -32,9 +32,10 @@ const (
 // revokedWords: what the tablet is told, by how its credential stopped
 // working (service.RevokedTableCode).
 var revokedWords = map[string]string{
-	service.CodeReplaced:  codeReplacedWords,
-	service.CodeWithdrawn: codeWithdrawnWords,
-	service.TabletEnded:   tabletEndedWords,
+	service.CodeReplaced:     codeReplacedWords,
+	service.CodeWithdrawn:    codeWithdrawnWords,
+	service.TabletEnded:      tabletEndedWords,
+	service.TabletCrowdedOut: tabletCrowdedWords,
 }
 
 // tooManyCodesWords: the guard's refusal, with its wait (which grows
@@ -56,8 +57,14 @@ func (p *pages) tableNumber(c *gin.Context) (int, bool) {
 
 // tableSignInBox shows the table's sign-in box, with msg above it.
 func (p *pages) tableSignInBox(c *gin.Context, table, status int, msg string) {
+	p.tableAskBox(c, table, status, msg, p.signInAsk(c, table))
+}
+
+// tableAskBox is the sign-in box with its question (tableAsk): shown at
+// once when it holds a code.
+func (p *pages) tableAskBox(c *gin.Context, table, status int, msg string, ask tableAsk) {
 	p.render(c, status, "signin", signInPage{page: page{Title: fmt.Sprintf("Table %d", table)}, Error: msg,
-		Method: "post", Action: c.Request.URL.Path, Label: "Table code", Field: "code", CodeBox: true})
+		Method: "post", Action: c.Request.URL.Path, Label: "Table code", Field: "code", CodeBox: true, Ask: ask})
 }
 
 // tableSignIn signs a tablet in with a table code posted by the page's
@@ -89,28 +96,19 @@ func (p *pages) signInTable(c *gin.Context, table int, code string, crossSite bo
 		p.tableSignInBox(c, table, http.StatusUnauthorized, wrongCodeWords)
 		return
 	}
-	setSession(c, session)
+	setCookie(c, tableCookie, session)
 	c.Redirect(http.StatusSeeOther, c.Request.URL.Path)
 }
 
 // sameSite reports whether a form post comes from the server's own pages,
-// as the browser says: Sec-Fetch-Site where it sends one, else Origin,
-// which must be the host asked for or the public URL's (behind a proxy
-// that passes another Host on).
+// as the browser says: Sec-Fetch-Site where it sends one, else Origin
+// (ownOrigin).
 func (p *pages) sameSite(c *gin.Context) bool {
 	if site := c.GetHeader("Sec-Fetch-Site"); site != "" {
 		return site == "same-origin" || site == "none"
 	}
 	o := c.GetHeader("Origin")
-	if o == "" {
-		return true
-	}
-	u, err := url.Parse(o)
-	if err != nil {
-		return false
-	}
-	public, perr := url.Parse(p.s.hall.PublicURL)
-	return u.Host == c.Request.Host || (perr == nil && public.Host != "" && u.Host == public.Host)
+	return o == "" || p.ownOrigin(c, o)
 }
 
 // table is the tablet's page. With ?code= (the links of cards printed
@@ -124,17 +122,27 @@ func (p *pages) table(c *gin.Context) {
 		return
 	}
 	if code := c.Query("code"); code != "" {
+		if ask := p.signInAsk(c, table); ask.Now {
+			ask.Code = code
+			p.tableAskBox(c, table, http.StatusUnauthorized, "", ask)
+			return
+		}
 		p.signInTable(c, table, code, crossSite(c))
 		return
 	}
-	a, token := p.s.pageActor(c)
+	a, token := p.s.tabletActor(c)
 	if a.Kind != service.CredTable || a.Table != table {
 		msg := ""
-		if t, how := p.s.svc.RevokedTableCode(c.Request.Context(), sessionToken(c)); t == table {
+		held, _ := tabletToken(c)
+		if t, how := p.s.svc.RevokedTableCode(c.Request.Context(), held); t == table {
 			msg = revokedWords[how]
 		}
 		p.tableSignInBox(c, table, http.StatusUnauthorized, msg)
 		return
+	}
+	if _, legacy := tabletToken(c); legacy {
+		setCookie(c, tableCookie, token) // the tablet's own cookie from now on
+		clearSession(c)
 	}
 	v, err := p.s.svc.TableGame(c.Request.Context(), a, a.TournamentID, table)
 	if e := service.AsError(err); err != nil && e.Type == service.CodeNoGameAtTable {
@@ -152,6 +160,7 @@ func (p *pages) table(c *gin.Context) {
 	}
 	tp := newTablePage(v, layout, csrfFor(token))
 	tp.Teams = v.Teams
+	tp.AskSignIn = !p.openedHere(c)
 	p.render(c, http.StatusOK, "table", tp)
 }
 
@@ -195,7 +204,10 @@ type tablePage struct {
 	Result *tableResult
 	// Teams: a team game, seats 1 and 3 against 2 and 4 (for the page's
 	// script).
-	Teams      bool
+	Teams bool
+	// AskSignIn: the page was not opened from a scan or this server's
+	// pages; a card's code it is sent later asks first (table-signin.js).
+	AskSignIn  bool
 	Turns      []tableTurn
 	GameJSON   template.JS
 	LayoutJSON template.JS

@@ -116,7 +116,7 @@ func TestTableSignInSetsCookieAndRedirects(t *testing.T) {
 	}
 	var session *http.Cookie
 	for _, c := range (&http.Response{Header: r.Header}).Cookies() {
-		if c.Name == sessionCookie {
+		if c.Name == tableCookie {
 			session = c
 		}
 	}
@@ -136,8 +136,8 @@ func TestTableSignInWrongCodeRefused(t *testing.T) {
 			b := newBrowser(t, f.URL)
 			r := b.get("/table/1?code=" + url.QueryEscape(code))
 			wantPage(t, r, http.StatusUnauthorized, "not this table")
-			if strings.Contains(r.Header.Get("Set-Cookie"), sessionCookie) {
-				t.Error("a refused code set the session cookie")
+			if strings.Contains(r.Header.Get("Set-Cookie"), tableCookie) {
+				t.Error("a refused code set the tablet's cookie")
 			}
 			wantPage(t, b.get("/table/1"), http.StatusUnauthorized)
 		})

@@ -9,10 +9,20 @@ import (
 	"tourney/service"
 )
 
+// sessionOf is the session a browser's cookies hold: the director's,
+// else a tablet's.
 func sessionOf(b *browser, base string) string {
+	if s := cookieOf(b, base, sessionCookie); s != "" {
+		return s
+	}
+	return cookieOf(b, base, tableCookie)
+}
+
+// cookieOf is the value of a browser's named cookie ("": none).
+func cookieOf(b *browser, base, name string) string {
 	u, _ := url.Parse(base)
 	for _, c := range b.c.Jar.Cookies(u) {
-		if c.Name == sessionCookie {
+		if c.Name == name {
 			return c.Value
 		}
 	}

@@ -183,7 +183,7 @@ func TestTablePostSignIn(t *testing.T) {
 			}
 			r := nb.do("POST", "/table/1", strings.NewReader(url.Values{"code": {tc.code}}.Encode()), h)
 			wantPage(t, r, tc.status, tc.says)
-			if strings.Contains(r.Header.Get("Set-Cookie"), sessionCookie) {
+			if strings.Contains(r.Header.Get("Set-Cookie"), tableCookie) {
 				t.Error("a refused sign-in set the session cookie")
 			}
 		})

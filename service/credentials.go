@@ -170,7 +170,14 @@ func (s *Service) issueTableCode(ctx context.Context, a Actor, tournamentID int6
 // revokeTableCode revokes a live code in a transaction, with an audit
 // entry; replacedBy is the code that replaces it, if any (0: none).
 func (s *Service) revokeTableCode(ctx context.Context, a Actor, c *Credential, reason string, replacedBy int64) (*Credential, error) {
-	before := *c
+	return s.endCredential(ctx, a.Name(), c, "revoke-credential", reason, replacedBy, func(c *Credential) any { return *c })
+}
+
+// endCredential revokes a live credential in a transaction, forgets it,
+// and audits the end as action by who, the credential before and after
+// as show gives it; replacedBy is the credential that replaces it, if
+// any (0: none). It returns the credential ended.
+func (s *Service) endCredential(ctx context.Context, who string, c *Credential, action, reason string, replacedBy int64, show func(*Credential) any) (*Credential, error) {
 	revoke := func() error { return s.Store.RevokeCredential(ctx, c.ID, s.now()) }
 	if replacedBy != 0 {
 		revoke = func() error { return s.Store.ReplaceCredential(ctx, c.ID, replacedBy, s.now()) }
@@ -185,8 +192,8 @@ func (s *Service) revokeTableCode(ctx context.Context, a Actor, c *Credential, r
 	if err != nil {
 		return nil, err
 	}
-	return out, s.Store.AddAudit(ctx, &AuditEntry{TournamentID: c.TournamentID, Who: a.Name(), Action: "revoke-credential",
-		Reason: reason, Before: mustJSON(before), After: mustJSON(*out), At: s.now()})
+	return out, s.Store.AddAudit(ctx, &AuditEntry{TournamentID: c.TournamentID, Who: who, Action: action,
+		Reason: reason, Before: mustJSON(show(c)), After: mustJSON(show(out)), At: s.now()})
 }
 
 // ListTableCredentials lists a tournament's table credentials, revoked

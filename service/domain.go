@@ -232,7 +232,8 @@ type Credential struct {
 	// Code is a live table code as issued, kept so that its card can be
 	// printed again (never a director's token), and never listed: it is
 	// shown once, when issued, and printed; ReplacedBy, of a revoked code,
-	// the code that replaced it.
+	// the code that replaced it (of a tablet's session ended by newer
+	// sign-ins, MaxTabletsPerTable, the session that did).
 	Code       string `json:"-"`
 	ReplacedBy int64  `json:"replaced_by,omitempty"`
 	// A session (a tablet signed in with a table code) names the

@@ -92,6 +92,9 @@ type Store interface {
 	// TabletSessions are a tournament's live tablet sessions (table
 	// credentials made from a table code), oldest first.
 	TabletSessions(ctx context.Context, tournamentID int64) ([]Credential, error)
+	// TableSessions are the live tablet sessions of one table, oldest
+	// first.
+	TableSessions(ctx context.Context, tournamentID int64, table int) ([]Credential, error)
 	// TouchCredential records that a credential was used at that time.
 	TouchCredential(ctx context.Context, id int64, at time.Time) error
 

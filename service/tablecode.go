@@ -57,14 +57,18 @@ const (
 	CodeReplaced  = "replaced"   // the director gave the table a new code
 	CodeWithdrawn = "withdrawn"  // the director revoked the code
 	TabletEnded   = "signed-out" // the director signed this tablet out; the code still works
+	// TabletCrowdedOut: newer tablets signed in at the table, more than
+	// MaxTabletsPerTable, and this, the oldest, was signed out.
+	TabletCrowdedOut = "crowded-out"
 )
 
 // RevokedTableCode says what became of a table credential that stopped
 // working, for the tablet still holding it (a code, or a tablet's
 // session): how is "" unless token is a revoked one, else CodeReplaced,
 // CodeWithdrawn or, for a session ended while its code still works,
-// TabletEnded. A session ended and its code since replaced or withdrawn
-// says what became of the code: the tablet needs that one.
+// TabletEnded (TabletCrowdedOut: ended by newer sign-ins, which it names
+// as ReplacedBy). A session ended and its code since replaced or
+// withdrawn says what became of the code: the tablet needs that one.
 func (s *Service) RevokedTableCode(ctx context.Context, token string) (table int, how string) {
 	if token == "" {
 		return 0, ""
@@ -76,12 +80,15 @@ func (s *Service) RevokedTableCode(ctx context.Context, token string) (table int
 	if err != nil || c.Kind != CredTable || c.RevokedAt == nil {
 		return 0, ""
 	}
-	if c.ParentID != 0 && c.ReplacedBy == 0 {
+	if c.ParentID != 0 {
 		code, err := s.Store.CredentialByID(ctx, c.ParentID)
 		if err != nil {
 			return 0, ""
 		}
-		if code.RevokedAt == nil {
+		switch {
+		case code.RevokedAt == nil && c.ReplacedBy != 0:
+			return c.Table, TabletCrowdedOut
+		case code.RevokedAt == nil:
 			return c.Table, TabletEnded
 		}
 		c = code

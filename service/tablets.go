@@ -14,6 +14,12 @@ import (
 // replacing the code ends every session made from it (the store revokes
 // them together).
 
+// MaxTabletsPerTable bounds a table's live tablet sessions: a table has
+// a tablet or two, and a code read out or copied could otherwise sign in
+// without end. The sign-in past the bound ends the table's oldest
+// session (audited), so the newest tablets, the ones in use, stay.
+const MaxTabletsPerTable = 20
+
 // TabletSession is a signed-in tablet, as the director's list shows it.
 type TabletSession struct {
 	ID         int64      `json:"id"`
@@ -68,7 +74,7 @@ func (s *Service) SignInTable(ctx context.Context, table int, code, from string,
 		if code.RevokedAt != nil {
 			return wrong
 		}
-		return nil
+		return s.crowdOut(ctx, &c)
 	})
 	if err != nil {
 		return "", err
@@ -112,18 +118,7 @@ func (s *Service) EndTabletSession(ctx context.Context, a Actor, tournamentID, s
 			return notFound(err, "tablet session %d of tournament %d", sessionID, tournamentID)
 		}
 		if c.RevokedAt == nil {
-			before := *c
-			if err := s.Store.RevokeCredential(ctx, c.ID, s.now()); err != nil {
-				return err
-			}
-			if err := s.forgetCredential(ctx, c.ID); err != nil {
-				return err
-			}
-			if c, err = s.Store.CredentialByID(ctx, sessionID); err != nil {
-				return err
-			}
-			if err := s.Store.AddAudit(ctx, &AuditEntry{TournamentID: tournamentID, Who: a.Name(), Action: "end-tablet-session",
-				Before: mustJSON(tabletSession(&before)), After: mustJSON(tabletSession(c)), At: s.now()}); err != nil {
+			if c, err = s.endTablet(ctx, a.Name(), c, "", 0); err != nil {
 				return err
 			}
 		}
@@ -134,4 +129,32 @@ func (s *Service) EndTabletSession(ctx context.Context, a Actor, tournamentID, s
 		return nil, err
 	}
 	return &out, nil
+}
+
+// crowdOut ends the oldest of the table's live tablet sessions past
+// MaxTabletsPerTable, in the transaction that signed fresh in: each is
+// marked replaced by fresh (so the tablet holding it is told why, see
+// RevokedTableCode) and audited as the table's.
+func (s *Service) crowdOut(ctx context.Context, fresh *Credential) error {
+	live, err := s.Store.TableSessions(ctx, fresh.TournamentID, fresh.Table)
+	if err != nil {
+		return err
+	}
+	reason := fmt.Sprintf("more than %d tablets signed in at table %d: the oldest signed out", MaxTabletsPerTable, fresh.Table)
+	for i := 0; i < len(live)-MaxTabletsPerTable; i++ {
+		if live[i].ID == fresh.ID {
+			continue
+		}
+		if _, err := s.endTablet(ctx, fresh.Label, &live[i], reason, fresh.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// endTablet ends a live tablet session in a transaction, with an audit
+// entry by who, and returns it ended; replacedBy is the session that
+// crowded it out (0: none).
+func (s *Service) endTablet(ctx context.Context, who string, c *Credential, reason string, replacedBy int64) (*Credential, error) {
+	return s.endCredential(ctx, who, c, "end-tablet-session", reason, replacedBy, func(c *Credential) any { return tabletSession(c) })
 }

@@ -62,6 +62,13 @@ func (s *Store) TabletSessions(ctx context.Context, tournamentID int64) ([]servi
 	return s.credentialsWhere(ctx, "kind = ? AND tournament_id = ? AND parent_id IS NOT NULL AND revoked_at IS NULL", service.CredTable, tournamentID)
 }
 
+// TableSessions returns the live tablet sessions of one table of a
+// tournament, oldest first.
+func (s *Store) TableSessions(ctx context.Context, tournamentID int64, table int) ([]service.Credential, error) {
+	return s.credentialsWhere(ctx, "kind = ? AND tournament_id = ? AND table_number = ? AND parent_id IS NOT NULL AND revoked_at IS NULL",
+		service.CredTable, tournamentID, table)
+}
+
 // TouchCredential records when a credential was last used.
 func (s *Store) TouchCredential(ctx context.Context, id int64, at time.Time) error {
 	err := s.writer(ctx).Model(&credentialRow{}).Where("id = ?", id).Update("last_used_at", at.UTC()).Error

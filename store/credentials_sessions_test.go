@@ -46,6 +46,19 @@ func TestCredentialSessions(t *testing.T) {
 	if len(live) != 2 {
 		t.Errorf("sessions %+v, want 2", live)
 	}
+	// One table's sessions: not another table's.
+	other := &service.Credential{Kind: service.CredTable, TournamentID: tr.ID, Table: 4, Label: "table 4", TokenHash: "hash-s4",
+		CreatedAt: at, ParentID: code.ID, ClientAddr: "192.0.2.8", LastUsedAt: &at}
+	ok(t, s.CreateCredential(ctx, other))
+	three, err := s.TableSessions(ctx, tr.ID, 3)
+	ok(t, err)
+	if len(three) != 2 || three[0].ID != sessions[0].ID || three[1].ID != sessions[1].ID {
+		t.Errorf("table 3's sessions %+v, want its two, oldest first", three)
+	}
+	if four, _ := s.TableSessions(ctx, tr.ID, 4); len(four) != 1 || four[0].ID != other.ID {
+		t.Errorf("table 4's sessions %+v", four)
+	}
+	ok(t, s.RevokeCredential(ctx, other.ID, later))
 	// Ending one session leaves the code and the other.
 	ok(t, s.RevokeCredential(ctx, sessions[0].ID, later))
 	if live, _ := s.TabletSessions(ctx, tr.ID); len(live) != 1 || live[0].ID != sessions[1].ID {
