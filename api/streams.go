@@ -190,10 +190,13 @@ func (s *Server) streamNotices(c *gin.Context, subscribe func(context.Context) (
 // it, and gives back its place and its room when a write to it fails or
 // the room ends, so that a hall of spectators' phones keeps no goroutine
 // each on the server. Otherwise (HTTP/2) it waits until the client goes
-// away. A tablet signed in for the tournament (its session cookie) and a
+// away. A tablet signed in for the tournament (its cookie, tourney_table) and a
 // director take their places apart from the spectators' (callerOf).
 func (s *Server) streamPublic(c *gin.Context, tournamentID int64) {
 	a, _ := s.pageActor(c)
+	if a.Holder() == 0 {
+		a, _ = s.tabletActor(c) // a tablet following the round (its own cookie)
+	}
 	s.withStreamPlace(c, callerOf(a, tournamentID, c.ClientIP()), func(keep func() func()) error {
 		var conn net.Conn
 		m, err := s.cast.join(tournamentID, func() castSink {
