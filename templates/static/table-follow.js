@@ -41,7 +41,11 @@
     if (going) return;
     get("/api/v1/tournaments/" + d.tournament).then(function (t) {
       if (t.current_round && t.current_round !== round) { go(); return; }
-      if (!game) { go(); return; } // perhaps paired now: the server says
+      if (!game) { // paired now? the round's tables say (a look that finds none opens nothing)
+        return get("/api/v1/tournaments/" + d.tournament + "/rounds/" + round + "/tables").then(function (ts) {
+          if (Array.isArray(ts) && ts.some(function (x) { return x.table === table && x.game_id; })) go();
+        });
+      }
       return get("/api/v1/games/" + game).then(function (g) {
         if (g.missing || (g.id && (g.round !== round || g.table !== table))) go();
       });
@@ -49,7 +53,7 @@
   }
   // The stream reopens by itself after a refusal or a drop (liveStream),
   // saying so in the bar in the tablet's words (T.followWords), and looks
-  // for a change it may have missed once back.
+  // for a change it may have missed each time it is connected.
   var es = null;
   if (window.EventSource && window.liveStream) {
     var T = window.tourneyTable, bar = document.querySelector("header .status"), note = null;
@@ -63,8 +67,13 @@
     es = liveStream.open("/t/" + d.tournament + "/updates", {
       on: { tournament: check, pairings: check },
       words: T && T.followWords,
-      state: function (words) { if (note) { note.textContent = words; note.hidden = !words; } },
-      reopened: check
+      // Once connected, first or again, it looks once: a change made
+      // between the page being drawn (or the stream dropping) and the
+      // stream opening sent its notice to nobody.
+      state: function (words, state) {
+        if (note) { note.textContent = words; note.hidden = !words; }
+        if (state === "live") check();
+      }
     });
   }
   setInterval(function () { if (!es || !es.live()) check(); }, FALLBACK_MS);
