@@ -57,6 +57,7 @@ func TestBrowserConsoleStreamReconnects(t *testing.T) {
 	ctx := newChrome(t)
 	run(t, ctx, consoleSignIn(f),
 		waitFor(paused),
+		importShot("console-paused", 1280, 800),
 		waitFor(`document.getElementById("live").className === "offline"`),
 		// The waits between tries: 1 s doubling to 30 s.
 		waitFor(`JSON.stringify([0, 1000, 2000, 4000, 8000, 16000, 30000].map(liveStream.nextWait)) === "[1000,2000,4000,8000,16000,30000,30000]"`),
@@ -88,6 +89,7 @@ func TestBrowserPublicStreamReconnects(t *testing.T) {
 		chromedp.Navigate(f.URL+"/t/"+itoa(f.tournament)+"/standings"),
 		chromedp.WaitVisible(chromedp.CSS(".standings")),
 		waitFor(paused),
+		importShot("projector-paused", 1280, 800),
 	)
 	a, b := f.addPlayer("Cat"), f.addPlayer("Dan")
 	must[service.RoundResult](t, f.post(f.tpath("/results"), f.Director,
@@ -119,6 +121,7 @@ func TestBrowserTabletStreamReconnects(t *testing.T) {
 		chromedp.Navigate(f.URL+"/table/1?code="+url.QueryEscape(f.table)),
 		chromedp.WaitVisible(chromedp.ID("board")),
 		waitFor(`!`+words+`.hidden && /^Round updates paused: trying again in \d+ seconds?$/.test(`+words+`.textContent)`),
+		importShot("table-paused", 820, 1180),
 	)
 	held.close()
 	run(t, ctx, waitFor(words+`.hidden && `+words+`.textContent === ""`))

@@ -104,6 +104,7 @@ func TestBrowserTableLinkFromAnotherSiteAsks(t *testing.T) {
 		room := fmt.Sprintf("%s/director/%d", f.URL, f.tournament)
 		before := tablets()
 		run(t, ctx, consoleSignIn(f), chromedp.Navigate(link(f.URL, 1, f.table)), question(1, directorHereWords),
+			importShot("table-ask", 820, 1180),
 			screenshot("table-ask-director"))
 		if n := tablets(); n != before {
 			t.Fatalf("the question signed in: %d tablets, were %d", n, before)

@@ -56,6 +56,7 @@ func TestBrowserTabletHidesExchangedLetters(t *testing.T) {
 		chromedp.Click(chromedp.ID("undo")),
 		askOpen("Undo turn 2?"),
 		waitFor(`document.getElementById("ask-text").textContent === "Bob Bell B: exchanged 3"`),
+		importShot("table-exchanged", 820, 1180),
 		chromedp.Click(chromedp.ID("ask-cancel")),
 	)
 	tabletShot(t, ctx, "table-exchange-by-count")
