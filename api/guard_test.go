@@ -239,7 +239,7 @@ func TestUnknownTokensAreSlowedValidOnesPass(t *testing.T) {
 	for _, want := range []string{
 		`"msg":"credential refused","client":"127.0.0.9","kind":"token","outcome":"wrong","failures":6,"wait_seconds":1}`,
 		`"msg":"credential refused","client":"127.0.0.9","kind":"token","outcome":"waiting"`,
-		`"status":429,`, `"client":"127.0.0.9"}`,
+		`"msg":"request","method":"GET","path":"/api/v1/tournaments","client":"127.0.0.9","route":"/api/v1/tournaments","status":429,`,
 	} {
 		if !strings.Contains(logs, want) {
 			t.Errorf("the log lacks %s", want)

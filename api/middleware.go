@@ -42,9 +42,6 @@ func (s *Server) logRequests(c *gin.Context) {
 	if c.GetBool(replayedKey) {
 		attrs = append(attrs, slog.Bool("idempotent_replay", true))
 	}
-	if status == http.StatusUnauthorized || status == http.StatusTooManyRequests {
-		attrs = append(attrs, slog.String("client", c.ClientIP())) // who was refused
-	}
 	s.log.LogAttrs(c.Request.Context(), level, "request", attrs...)
 }
 

@@ -100,7 +100,7 @@ func writeProblem(c *gin.Context, log *slog.Logger, err error) {
 	switch {
 	case p.Status == http.StatusServiceUnavailable || p.Status == http.StatusTooManyRequests:
 		log.WarnContext(c.Request.Context(), "refused: "+p.Code,
-			"method", c.Request.Method, "path", c.Request.URL.Path, "client", c.ClientIP(), "code", p.Code, "reason", p.Detail)
+			"method", c.Request.Method, "path", keptPath(c.Request.URL.Path), "client", c.ClientIP(), "code", p.Code, "reason", p.Detail)
 	case p.Status >= 500:
 		log.ErrorContext(c.Request.Context(), "internal error",
 			"method", c.Request.Method, "path", keptPath(c.Request.URL.Path), "err", err.Error())
