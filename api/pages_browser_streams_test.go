@@ -58,6 +58,7 @@ func TestBrowserConsoleStreamReconnects(t *testing.T) {
 	run(t, ctx, consoleSignIn(f),
 		waitFor(paused),
 		importShot("console-paused", 1280, 800),
+		importShot("console-paused", 1024, 768),
 		waitFor(`document.getElementById("live").className === "offline"`),
 		// The waits between tries: 1 s doubling to 30 s.
 		waitFor(`JSON.stringify([0, 1000, 2000, 4000, 8000, 16000, 30000].map(liveStream.nextWait)) === "[1000,2000,4000,8000,16000,30000,30000]"`),
