@@ -51,6 +51,14 @@ type Player struct {
 	// Class is the rating class set by hand (or read from a .t file's
 	// "class" field): "" when the division's class_floors decide.
 	Class string `json:"class,omitempty"`
+	// Surname and GivenNames are the name in its parts, as tsh holds it
+	// ("Surname, Given Names"): both "" when the name was never split
+	// (NameParts splits it then). See names_parts.go.
+	Surname    string `json:"surname,omitempty"`
+	GivenNames string `json:"given_names,omitempty"`
+	// Photo is the path of the player's photo under the tournament's
+	// html/ folder, as tsh's tourney.js names it ("pix/g/..."): "" for none.
+	Photo string `json:"photo,omitempty"`
 	// TSHFields are the fields of an imported .t line this service has no
 	// use for (newr, class, xtid, ...), written back on export.
 	TSHFields map[string][]string `json:"tsh_fields,omitempty"`

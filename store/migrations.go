@@ -274,6 +274,24 @@ ALTER TABLE tournaments ADD COLUMN results_epoch INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE results ADD COLUMN rev INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX results_rev ON results (tournament_id, rev);
 `},
+	{14, "player names and photos", `
+-- A player's name in its parts, as tsh holds it ("Surname, Given"):
+-- '' when not split (read from name). photo: the path, under the
+-- tournament's html/ folder, of the player's photo ('' for none), as
+-- tsh's tourney.js names it; the photo itself in player_photos.
+ALTER TABLE players ADD COLUMN surname TEXT NOT NULL DEFAULT '';
+ALTER TABLE players ADD COLUMN given_names TEXT NOT NULL DEFAULT '';
+ALTER TABLE players ADD COLUMN photo TEXT NOT NULL DEFAULT '';
+CREATE TABLE player_photos (
+	player_id     INTEGER  NOT NULL PRIMARY KEY REFERENCES players (id),
+	tournament_id INTEGER  NOT NULL REFERENCES tournaments (id),
+	path          TEXT     NOT NULL,
+	content_type  TEXT     NOT NULL,
+	content       BLOB     NOT NULL,
+	updated_at    DATETIME NOT NULL
+);
+CREATE UNIQUE INDEX player_photos_path ON player_photos (tournament_id, path);
+`},
 }
 
 // migrate applies the migrations up to version upTo that the database

@@ -93,13 +93,18 @@ type playerRow struct {
 	TSHFields  *string `gorm:"column:tsh_fields"` // JSON object, NULL when nil
 	// Migration 12.
 	Class string `gorm:"column:class"`
+	// Migration 14.
+	Surname    string `gorm:"column:surname"`
+	GivenNames string `gorm:"column:given_names"`
+	Photo      string `gorm:"column:photo"`
 }
 
 func (playerRow) TableName() string { return "players" }
 
 func toPlayerRow(p *service.Player) playerRow {
 	r := playerRow{ID: p.ID, TournamentID: p.TournamentID, DivisionID: p.DivisionID,
-		Name: p.Name, Rating: p.Rating, MemberID: p.MemberID, Withdrawn: p.Withdrawn, FixedTable: p.FixedTable, Class: p.Class}
+		Name: p.Name, Rating: p.Rating, MemberID: p.MemberID, Withdrawn: p.Withdrawn, FixedTable: p.FixedTable, Class: p.Class,
+		Surname: p.Surname, GivenNames: p.GivenNames, Photo: p.Photo}
 	if p.TSHFields != nil {
 		b, _ := json.Marshal(p.TSHFields) // strings only: always encodes
 		s := string(b)
@@ -110,7 +115,8 @@ func toPlayerRow(p *service.Player) playerRow {
 
 func (r *playerRow) toService() (service.Player, error) {
 	p := service.Player{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID,
-		Name: r.Name, Rating: r.Rating, MemberID: r.MemberID, Withdrawn: r.Withdrawn, FixedTable: r.FixedTable, Class: r.Class}
+		Name: r.Name, Rating: r.Rating, MemberID: r.MemberID, Withdrawn: r.Withdrawn, FixedTable: r.FixedTable, Class: r.Class,
+		Surname: r.Surname, GivenNames: r.GivenNames, Photo: r.Photo}
 	if r.TSHFields != nil {
 		if err := json.Unmarshal([]byte(*r.TSHFields), &p.TSHFields); err != nil {
 			return p, err
