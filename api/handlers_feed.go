@@ -1,9 +1,6 @@
 package api
 
 import (
-	"net/http"
-	"strings"
-
 	"github.com/gin-gonic/gin"
 
 	"tourney/service"
@@ -27,33 +24,12 @@ func (s *Server) tourneyJS(c *gin.Context) {
 }
 
 // sendEncoded sends an answer built once for every reader (the tsh feed,
-// the live boards): public, readable from any site (overlays and
-// broadcasts), revalidated rather than stored unchecked, and 304 to a
-// reader that holds the current one.
+// the live boards), with the version and the gzip made with it: a
+// public read (sendAnswer).
 func (s *Server) sendEncoded(c *gin.Context, contentType string, e *service.Encoded, err error) {
 	if err != nil {
 		writeProblem(c, s.log, err)
 		return
 	}
-	h := c.Writer.Header()
-	h.Set("Access-Control-Allow-Origin", "*")
-	h.Set("Cache-Control", "no-cache")
-	h.Set("ETag", e.ETag)
-	if etagMatches(c.GetHeader("If-None-Match"), e.ETag) {
-		c.Status(http.StatusNotModified)
-		return
-	}
-	c.Data(http.StatusOK, contentType, e.Body)
-}
-
-// etagMatches reports whether an If-None-Match header names etag (weak
-// comparison, as RFC 9110 has it for If-None-Match; "*" matches).
-func etagMatches(header, etag string) bool {
-	for tag := range strings.SplitSeq(header, ",") {
-		tag = strings.TrimPrefix(strings.TrimSpace(tag), "W/")
-		if tag == "*" || tag == etag {
-			return true
-		}
-	}
-	return false
+	sendAnswer(c, readAnswer{contentType: contentType, body: e.Body, version: e.Version, gzip: e.Gzip})
 }

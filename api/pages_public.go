@@ -15,8 +15,8 @@ import (
 func (p *pages) publicRoutes(r *gin.Engine) {
 	r.GET("/", p.home)
 	r.GET("/t/:id/standings", p.standings)
-	r.GET("/t/:id/updates", p.updates)
-	r.GET("/t/:id/html/tourney.js", p.s.tourneyJS)
+	readableStream(r, "/t/:id/updates", p.updates)
+	p.s.readable(r, "/t/:id/html/tourney.js", p.s.tourneyJS)
 	p.liveRoutes(r)
 }
 
@@ -27,6 +27,15 @@ func (p *pages) updates(c *gin.Context) {
 	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
 	if err != nil {
 		p.pageError(c, service.Errorf(service.KindInvalid, "bad-id", "%q is not a tournament id", c.Param("id")))
+		return
+	}
+	if c.Request.Method == http.MethodHead { // the stream's head, without opening it
+		if _, err := p.s.svc.GetTournament(c.Request.Context(), id); err != nil {
+			writeProblem(c, p.s.log, err)
+			return
+		}
+		setEventStreamHeaders(c.Writer.Header())
+		c.Status(http.StatusOK)
 		return
 	}
 	p.s.streamPublic(c, id)

@@ -2,8 +2,6 @@ package service
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"sync"
 	"time"
 )
@@ -40,6 +38,7 @@ type builtCache[T any] struct {
 	mu      sync.Mutex
 	changes map[int64]uint64         // notices heard, by tournament
 	built   map[int64]*builtEntry[T] // by tournament
+	cleared time.Time                // when the builds were last forgotten (clear)
 }
 
 type builtEntry[T any] struct {
@@ -73,6 +72,15 @@ func (c *builtCache[T]) clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.built = nil
+	c.cleared = time.Now()
+}
+
+// since is when the builds were last forgotten (zero: never): a build
+// with none before it may, within that second, replace one made before.
+func (c *builtCache[T]) since() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cleared
 }
 
 // current is the tournament's build if it is still good, and otherwise
@@ -149,23 +157,4 @@ func (c *builtCache[T]) get(ctx context.Context, id int64, now func() time.Time,
 		e.val, e.ok, e.changes, e.at, e.done, e.cost = v, true, changes, at, end, end.Sub(start)
 	}
 	return v, nil
-}
-
-// Encoded is an answer built once and sent as it is to every reader: its
-// body, and a strong ETag (quoted) from the body's digest.
-type Encoded struct {
-	Body []byte
-	ETag string
-}
-
-// encoded is body with its ETag; prev, the answer it replaces, when the
-// body is the same (a rebuild that found nothing changed), so that
-// readers keep the one they hold.
-func encoded(body []byte, prev *Encoded) *Encoded {
-	h := sha256.Sum256(body)
-	e := &Encoded{Body: body, ETag: `"` + hex.EncodeToString(h[:12]) + `"`}
-	if prev != nil && prev.ETag == e.ETag {
-		return prev
-	}
-	return e
 }

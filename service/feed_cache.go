@@ -52,7 +52,7 @@ func (s *Service) TourneyJS(ctx context.Context, tournamentID int64) (*Feed, err
 		if err != nil {
 			return nil, err
 		}
-		return encoded(body, prev), nil
+		return encoded(body, prev, s.feeds.since()), nil
 	})
 }
 

@@ -328,7 +328,7 @@ func (s *Service) liveBoards(ctx context.Context, tournamentID int64) (*liveBuil
 		if err != nil {
 			return nil, err
 		}
-		return &liveBuilt{live: live, json: encoded(body, last), records: records}, nil
+		return &liveBuilt{live: live, json: encoded(body, last, s.lives.since()), records: records}, nil
 	})
 }
 
