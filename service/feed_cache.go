@@ -15,6 +15,8 @@ import (
 // The ETag is the body's digest: a rebuild that finds nothing changed (a
 // notice about something the feed does not show, a restart, another
 // server behind the same address) keeps it, so readers keep getting 304.
+// Within one process it keeps its Last-Modified and its gzip too
+// (encoded.go).
 
 // feedFresh is how long a built feed is answered without a change.
 const feedFresh = 10 * time.Second
