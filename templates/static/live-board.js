@@ -40,6 +40,16 @@
     return sq;
   }
 
+  // resultMark says a decided table's result in words as well as in
+  // bold (GET /live's winner_player_id and tie, the stored result's):
+  // "won" by the winner's name, "tie" by both; nothing while in play.
+  function resultMark(t, p) {
+    if (t.status !== "finished") return null;
+    if (t.tie) return el("span", "live-result live-tie", "tie");
+    if (t.winner_player_id && t.winner_player_id === p.player_id) return el("span", "live-result", "won");
+    return null;
+  }
+
   function clock(iso) {
     if (!iso) return "";
     var d = new Date(iso);
@@ -59,7 +69,12 @@
     var players = el("ol", "live-players");
     t.players.forEach(function (p) {
       var li = el("li", "live-player" + (t.to_move === p.seat ? " to-move" : ""));
-      li.appendChild(el("span", "live-name", p.name));
+      var name = li.appendChild(el("span", "live-name", p.name));
+      var mark = resultMark(t, p);
+      if (mark) {
+        name.appendChild(mark);
+        if (mark.textContent === "won") li.classList.add("live-winner");
+      }
       li.appendChild(el("span", "live-score", String(p.score)));
       players.appendChild(li);
     });
@@ -69,7 +84,7 @@
       // only if the game has a record to show.
       sec.classList.add("live-by-hand");
       sec.appendChild(el("p", "live-by-hand-note", t.forfeit ? "Forfeit, result entered by hand" : "Result entered by hand"));
-      if (!t.turns) return sec;
+      if (!t.turns) { sec.classList.add("live-finals"); return sec; }
     }
     var board = el("div", "live-board");
     board.setAttribute("role", "img");

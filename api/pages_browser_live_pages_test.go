@@ -1,0 +1,145 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"tourney/service"
+)
+
+// liveEvent is a two-division event for the live pages, round 1 with a
+// table of each way a result arrives: in Open (six players) a game in
+// play entered by its tablet turn by turn, a game whose result the
+// director keyed by hand (no turns recorded) and a game recorded and
+// ended by the director; in Lite (four players) a game in play entered
+// by its tablet and one keyed by hand.
+type liveEvent struct {
+	*hallEvent
+	tablet, byHand, ended      int64 // Open's games
+	tabletTable, byHandTable   int
+	endedTable                 int
+	liteTablet, liteByHand     int64
+	liteTabletTab, liteHandTab int
+}
+
+func newLiveEvent(t *testing.T, variant string) *liveEvent {
+	t.Helper()
+	e := &liveEvent{hallEvent: &hallEvent{event: newEvent(t, nil, variant, nil)}}
+	e.open = must[service.Division](t, e.post(e.path("/divisions"), e.Director, map[string]any{"name": "Open", "settings": map[string]any{"rounds": 7}}), http.StatusCreated).ID
+	e.lite = must[service.Division](t, e.post(e.path("/divisions"), e.Director, map[string]any{"name": "Lite", "settings": map[string]any{"rounds": 5}}), http.StatusCreated).ID
+	pair := func(div int64, prefix string, n int) []service.PairingView {
+		for i := 1; i <= n; i++ {
+			must[service.Player](t, e.post(e.path("/players"), e.Director,
+				map[string]any{"name": fmt.Sprintf("%s%d %s", prefix, i, surnames[i%len(surnames)]), "rating": 2000 - i, "division_id": div}), http.StatusCreated)
+		}
+		return must[service.RoundPairings](t, e.post(e.path("/rounds/1/pairings"), e.Director, map[string]any{"division_id": div, "system": "koth"}), http.StatusCreated).Pairings
+	}
+	game := func(div int64, pv service.PairingView) int64 {
+		if pv.GameID != nil {
+			return *pv.GameID
+		}
+		return must[service.Game](t, e.post(e.path("/games"), e.Director, map[string]any{"round": 1, "table": pv.Table,
+			"players": []int64{pv.Players[0].ID, pv.Players[1].ID}, "division_id": div}), http.StatusCreated).ID
+	}
+	// byTablet enters the turns as the table's tablet sends them.
+	byTablet := func(g int64, table int, turns []turn) {
+		tok := must[service.IssuedCredential](t, e.post(e.path(fmt.Sprintf("/tables/%d/credentials", table)), e.Director, nil), http.StatusCreated).Token
+		for _, in := range turns {
+			must[service.TurnResult](t, e.post(gpath(g, "/turns"), tok, in), http.StatusCreated)
+		}
+	}
+	// keyed is the director's result typed in, the table's game untouched.
+	keyed := func(pv service.PairingView, a, b int) {
+		must[service.RoundResult](t, e.post(e.path("/results"), e.Director, map[string]any{
+			"round": 1, "players": []int64{pv.Players[0].ID, pv.Players[1].ID}, "scores": []int{a, b}}), http.StatusCreated)
+	}
+	open, lite := pair(e.open, "O", 6), pair(e.lite, "L", 4)
+	e.tablet, e.tabletTable = game(e.open, open[0]), open[0].Table
+	e.byHand, e.byHandTable = game(e.open, open[1]), open[1].Table
+	e.ended, e.endedTable = game(e.open, open[2]), open[2].Table
+	e.liteTablet, e.liteTabletTab = game(e.lite, lite[0]), lite[0].Table
+	e.liteByHand, e.liteHandTab = game(e.lite, lite[1]), lite[1].Table
+	byTablet(e.tablet, e.tabletTable, liveGame)
+	byTablet(e.liteTablet, e.liteTabletTab, liveGame[:1])
+	keyed(open[1], 377, 412)
+	keyed(lite[1], 401, 388)
+	for _, in := range liveGame {
+		must[service.TurnResult](t, e.post(gpath(e.ended, "/turns"), e.Director, in), http.StatusCreated)
+	}
+	must[service.TurnResult](t, e.post(gpath(e.ended, "/turns"), e.Director, turn{Player: 2, Kind: "end", Move: "abandoned"}), http.StatusCreated)
+	return e
+}
+
+// screens are the sizes the live pages are looked at on: a phone and a
+// 1920x1080 stream, each with and without ?overlay=1.
+var liveScreens = []struct {
+	w, h  int64
+	query string
+}{{390, 844, ""}, {390, 844, "?overlay=1"}, {1920, 1080, ""}, {1920, 1080, "?overlay=1"}}
+
+func screenName(page, query string) string {
+	if query != "" {
+		page += "-overlay"
+	}
+	return page
+}
+
+// fitsScreen is true when the page is no wider than the screen (and at a
+// landscape size no taller) and every element matched by sel lies
+// wholly on it.
+func fitsScreen(sel string) string {
+	return fmt.Sprintf(`(() => {
+		const se = document.scrollingElement;
+		if (se.scrollWidth > innerWidth || innerWidth > innerHeight && se.scrollHeight > innerHeight) return false;
+		const shown = [...document.querySelectorAll(%s)];
+		return shown.length > 0 && shown.every(e => { const r = e.getBoundingClientRect();
+			return r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5; });
+	})()`, jsString(sel))
+}
+
+// A table whose result the director keyed by hand (no turns recorded)
+// shows its finals, who won and "result entered by hand", never an empty
+// board nor "No play yet": on its own page at a phone and at 1920x1080,
+// with and without ?overlay=1, on the live boards (both divisions) and
+// on its replay.
+func TestBrowserLiveByHand(t *testing.T) {
+	e := newLiveEvent(t, "")
+	ctx := newChrome(t)
+	finals := func(table int, won, lost string, ws, ls int) string {
+		sec := fmt.Sprintf(`document.querySelector('.live-table[data-table="%d"]')`, table)
+		return fmt.Sprintf(`(() => { const s = %s; if (!s) return false;
+			const w = s.querySelector(".live-winner"), l = [...s.querySelectorAll(".live-player:not(.live-winner)")];
+			return !s.querySelector(".live-board") && !s.textContent.includes("No play yet") &&
+				/result entered by hand/i.test(s.querySelector(".live-by-hand-note").textContent) &&
+				w && w.textContent.includes(%q) && w.textContent.includes("won") && w.querySelector(".live-score").textContent === "%d" &&
+				l.length === 1 && l[0].textContent.includes(%q) && l[0].querySelector(".live-score").textContent === "%d"; })()`, sec, won, ws, lost, ls)
+	}
+	for _, sc := range liveScreens {
+		name := screenName("live-by-hand", sc.query)
+		run(t, ctx, chromedp.EmulateViewport(sc.w, sc.h),
+			chromedp.Navigate(fmt.Sprintf("%s/t/%d/live/%d%s", e.URL, e.tournament, e.byHandTable, sc.query)),
+			waitFor(fmt.Sprintf(`innerWidth === %d && `, sc.w)+finals(e.byHandTable, "O4 Eriksson", "O3 Dubois", 412, 377)),
+			importShot(name, sc.w, sc.h),
+			waitFor(fitsScreen(".live-table, .live-score, .live-by-hand-note")))
+	}
+	for _, sz := range []struct{ w, h int64 }{{1366, 768}, {390, 844}} {
+		run(t, ctx, chromedp.EmulateViewport(sz.w, sz.h),
+			chromedp.Navigate(fmt.Sprintf("%s/t/%d/live", e.URL, e.tournament)),
+			waitFor(`document.querySelectorAll(".live-table").length === 5`),
+			waitFor(finals(e.byHandTable, "O4 Eriksson", "O3 Dubois", 412, 377)+" && "+finals(e.liteHandTab, "L3 Dubois", "L4 Eriksson", 401, 388)),
+			// The game the director ended keeps its board, and says who won.
+			waitFor(fmt.Sprintf(`(() => { const s = document.querySelector('.live-table[data-table="%d"]');
+				return s.querySelector(".live-board") && s.querySelector(".live-winner").textContent.includes("O5 Fitzgerald") && !s.querySelector(".live-by-hand-note"); })()`, e.endedTable)),
+			// A game in play names no winner.
+			waitFor(fmt.Sprintf(`!document.querySelector('.live-table[data-table="%d"] .live-winner')`, e.tabletTable)),
+			waitFor(`document.scrollingElement.scrollWidth <= innerWidth`),
+			importShot("live-boards-by-hand", sz.w, sz.h))
+	}
+	run(t, ctx, chromedp.EmulateViewport(1024, 900),
+		chromedp.Navigate(fmt.Sprintf("%s/t/%d/games/%d", e.URL, e.tournament, e.byHand)),
+		waitFor(finals(e.byHandTable, "O4 Eriksson", "O3 Dubois", 412, 377)),
+		importShot("live-replay-by-hand", 1024, 900))
+}
