@@ -23,11 +23,25 @@ type liveEvent struct {
 	endedTable                 int
 	liteTablet, liteByHand     int64
 	liteTabletTab, liteHandTab int
+	tokens                     map[int]string // each table's tablet
+}
+
+// tabletTurn enters a turn as the table's tablet sends it.
+func (e *liveEvent) tabletTurn(game int64, table int, in turn) {
+	e.t.Helper()
+	if e.tokens[table] == "" {
+		e.tokens[table] = must[service.IssuedCredential](e.t, e.post(e.path(fmt.Sprintf("/tables/%d/credentials", table)), e.Director, nil), http.StatusCreated).Token
+	}
+	must[service.TurnResult](e.t, e.post(gpath(game, "/turns"), e.tokens[table], in), http.StatusCreated)
 }
 
 func newLiveEvent(t *testing.T, variant string) *liveEvent {
 	t.Helper()
-	e := &liveEvent{hallEvent: &hallEvent{event: newEvent(t, nil, variant, nil)}}
+	ts := newTestServer(t)
+	// No lexicon: the director rules on challenges (Word Chums' ENABLE is
+	// not in the test's lexicons).
+	tour := must[service.Tournament](t, ts.post("/api/v1/tournaments", ts.Director, map[string]any{"name": "Live Open", "variant": variant, "lexicon": ""}), http.StatusCreated)
+	e := &liveEvent{hallEvent: &hallEvent{event: &event{testServer: ts, t: t, tournament: tour.ID, ids: map[string]int64{}}}, tokens: map[int]string{}}
 	e.open = must[service.Division](t, e.post(e.path("/divisions"), e.Director, map[string]any{"name": "Open", "settings": map[string]any{"rounds": 7}}), http.StatusCreated).ID
 	e.lite = must[service.Division](t, e.post(e.path("/divisions"), e.Director, map[string]any{"name": "Lite", "settings": map[string]any{"rounds": 5}}), http.StatusCreated).ID
 	pair := func(div int64, prefix string, n int) []service.PairingView {
@@ -44,11 +58,9 @@ func newLiveEvent(t *testing.T, variant string) *liveEvent {
 		return must[service.Game](t, e.post(e.path("/games"), e.Director, map[string]any{"round": 1, "table": pv.Table,
 			"players": []int64{pv.Players[0].ID, pv.Players[1].ID}, "division_id": div}), http.StatusCreated).ID
 	}
-	// byTablet enters the turns as the table's tablet sends them.
 	byTablet := func(g int64, table int, turns []turn) {
-		tok := must[service.IssuedCredential](t, e.post(e.path(fmt.Sprintf("/tables/%d/credentials", table)), e.Director, nil), http.StatusCreated).Token
 		for _, in := range turns {
-			must[service.TurnResult](t, e.post(gpath(g, "/turns"), tok, in), http.StatusCreated)
+			e.tabletTurn(g, table, in)
 		}
 	}
 	// keyed is the director's result typed in, the table's game untouched.
@@ -106,7 +118,7 @@ func fitsScreen(sel string) string {
 // with and without ?overlay=1, on the live boards (both divisions) and
 // on its replay.
 func TestBrowserLiveByHand(t *testing.T) {
-	e := newLiveEvent(t, "")
+	e := newLiveEvent(t, "naspa")
 	ctx := newChrome(t)
 	finals := func(table int, won, lost string, ws, ls int) string {
 		sec := fmt.Sprintf(`document.querySelector('.live-table[data-table="%d"]')`, table)
@@ -142,4 +154,112 @@ func TestBrowserLiveByHand(t *testing.T) {
 		chromedp.Navigate(fmt.Sprintf("%s/t/%d/games/%d", e.URL, e.tournament, e.byHand)),
 		waitFor(finals(e.byHandTable, "O4 Eriksson", "O3 Dubois", 412, 377)),
 		importShot("live-replay-by-hand", 1024, 900))
+}
+
+// captionClear is true when the last play's caption lies clear of every
+// highlight box (and at least one highlight is shown).
+const captionClear = `(() => {
+	const last = document.querySelector(".live-last").getBoundingClientRect();
+	const boxes = [...document.querySelectorAll(".live-highlight")].map(h => h.getBoundingClientRect()).filter(r => r.height > 0);
+	return boxes.length > 0 && last.height > 0 && boxes.every(r => r.bottom <= last.top || r.top >= last.bottom || r.right <= last.left || r.left >= last.right);
+})()`
+
+// The single-table page fits a phone and a 1920x1080 stream alike, with
+// and without ?overlay=1, for a table of each division entered by its
+// tablet: nothing wider than the screen, the whole board on it, and the
+// last play's caption clear of the highlights, those read at the start
+// and one that arrives while the page is shown.
+func TestBrowserLiveTableFits(t *testing.T) {
+	e := newLiveEvent(t, "naspa")
+	ctx := newChrome(t)
+	for _, sc := range liveScreens {
+		name := screenName("live-table", sc.query)
+		run(t, ctx, chromedp.EmulateViewport(sc.w, sc.h),
+			chromedp.Navigate(fmt.Sprintf("%s/t/%d/live/%d%s", e.URL, e.tournament, e.tabletTable, sc.query)),
+			waitFor(fmt.Sprintf(`innerWidth === %d && document.querySelector(".live-table .live-last") &&
+				document.querySelector(".live-last").textContent.includes("WEARINGS at D8") && document.querySelectorAll(".live-highlight").length === 2`, sc.w)),
+			importShot(name, sc.w, sc.h),
+			waitFor(fitsScreen(".live-board, .live-last, .live-score")),
+			waitFor(captionClear),
+			waitFor(`!document.querySelector(".live-legend")`))
+	}
+	// Lite's table, its tablet playing a bingo while the page is shown:
+	// the highlight arrives, and still covers nothing.
+	turns := []turn{{Turn: 2, Player: 2, Rack: "AEGINRS", Move: "D8 .EARINGS"}, {Turn: 3, Player: 1, Rack: "AEEILST", Move: "-AEE"}}
+	for i, sc := range liveScreens {
+		name := screenName("live-table-lite", sc.query)
+		run(t, ctx, chromedp.EmulateViewport(sc.w, sc.h),
+			chromedp.Navigate(fmt.Sprintf("%s/t/%d/live/%d%s", e.URL, e.tournament, e.liteTabletTab, sc.query)),
+			waitFor(fmt.Sprintf(`innerWidth === %d && document.querySelector(".live-table .live-last") && document.querySelectorAll(".live-highlight").length >= 2`, sc.w)))
+		if i < len(turns) {
+			e.tabletTurn(e.liteTablet, e.liteTabletTab, turns[i])
+		}
+		run(t, ctx,
+			waitFor(`document.querySelectorAll(".live-highlight").length === 3 && document.querySelector(".live-highlight").textContent.includes("L2 Castellanos") &&
+				document.querySelector(".live-last").textContent.includes(`+fmt.Sprintf("%q", []string{"WEARINGS at D8", "Exchanged 3 tiles", "Exchanged 3 tiles", "Exchanged 3 tiles"}[i])+`)`),
+			importShot(name, sc.w, sc.h),
+			waitFor(fitsScreen(".live-board, .live-last, .live-score")),
+			waitFor(captionClear))
+	}
+}
+
+// The live boards colour the premium squares as the tournament's
+// variant's board has them, each named on it, in its title and in the
+// legend in words: the standard board's DL, TL, DW, TW and Word Chums'
+// L2, L3, L4, W2, W3 (on squares its board has them and the standard
+// board has not), on every table of both divisions.
+func TestBrowserLivePremiumLegend(t *testing.T) {
+	ctx := newChrome(t)
+	type square struct{ at, kind, label string }
+	for _, c := range []struct {
+		variant string
+		squares []square // row*15+col of the square, its kind, its name
+		legend  []string
+	}{
+		{"naspa", []square{{"0", "tw", "TW"}, {"3", "dl", "DL"}, {"20", "tl", "TL"}, {"16", "dw", "DW"}, {"34", "", ""}, {"224", "tw", "TW"}},
+			[]string{"DL double letter", "TL triple letter", "DW double word", "TW triple word", "★ double word, start"}},
+		{"wordchums", []square{{"0", "tw", "W3"}, {"3", "dl", "L2"}, {"20", "tl", "L3"}, {"16", "dw", "W2"}, {"34", "ql", "L4"}},
+			[]string{"L2 double letter", "L3 triple letter", "L4 quadruple letter", "W2 double word", "W3 triple word", "★ double word, start"}},
+	} {
+		e := newLiveEvent(t, c.variant)
+		run(t, ctx, chromedp.EmulateViewport(1366, 768),
+			chromedp.Navigate(fmt.Sprintf("%s/t/%d/live", e.URL, e.tournament)),
+			waitFor(`document.querySelectorAll(".live-table").length === 5 && document.querySelectorAll(".live-table .live-board").length === 3`),
+			importShot("live-premiums-"+c.variant, 1366, 768))
+		for _, sq := range c.squares {
+			// On every board, an empty square by its kind, name and title.
+			run(t, ctx, waitFor(fmt.Sprintf(`[...document.querySelectorAll(".live-table[data-table='%d'] .live-board, .live-table[data-table='%d'] .live-board")].every(b => {
+				const s = b.querySelectorAll(".sq")[%s];
+				return s.className === ("sq " + %q).trim() && (s.dataset.label || "") === %q && (%q === "" || s.title.startsWith(%q + ": "));
+			})`, e.tabletTable, e.liteTabletTab, sq.at, sq.kind, sq.label, sq.kind, sq.label)))
+		}
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".live-legend-item")].map(li => li.querySelector(".sq").dataset.label + " " + li.textContent.trim())`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.legend) {
+			t.Errorf("%s: legend %q, want %q", c.variant, got, c.legend)
+		}
+		// Each kind its own colour, none the plain square's, in the legend
+		// as on the board.
+		distinct, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+			const bg = s => getComputedStyle(s).backgroundColor;
+			const plain = bg(document.querySelector(".live-board .sq:not([class*=' '])"));
+			const seen = new Set([plain]);
+			return [...document.querySelectorAll(".live-legend-item")].every(li => {
+				const kind = li.dataset.kind, c = bg(li.querySelector(".sq"));
+				const onBoard = [...document.querySelectorAll(".live-board .sq")].filter(s => s.className === "sq " + kind);
+				const fresh = !seen.has(c) || kind.endsWith("start");
+				seen.add(c);
+				// (The start square is under the first play on every board.)
+				return fresh && (onBoard.length > 0 || kind.endsWith("start")) && onBoard.every(s => bg(s) === c);
+			});
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !distinct {
+			t.Errorf("%s: premium squares are not each coloured their own way, on the board as in the legend", c.variant)
+		}
+	}
 }

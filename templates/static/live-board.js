@@ -35,9 +35,46 @@
   function emptySquare(r, c) {
     var k = layout && c < layout.cols ? r * layout.cols + c : -1;
     var kind = k >= 0 ? layout.kinds[k] || "" : "";
+    return premiumSquare(kind, kind ? layout.labels[k] : "");
+  }
+
+  // A premium square as the board shows it: coloured by its kind, named
+  // on it ("DL", "L2") and in words in its title ("double letter").
+  var kindWords = { dl: "double letter", tl: "triple letter", ql: "quadruple letter",
+    dw: "double word", tw: "triple word", qw: "quadruple word", start: "start" };
+  var kindOrder = ["dl", "tl", "ql", "dw", "tw", "qw", "start"];
+  function kindText(kind) {
+    return kind.split(" ").map(function (k) { return kindWords[k] || k; }).join(", ");
+  }
+  function premiumSquare(kind, label) {
     var sq = el("span", kind ? "sq " + kind : "sq");
-    if (kind && layout.labels[k]) sq.dataset.label = layout.labels[k];
+    if (label) sq.dataset.label = label;
+    if (kind) sq.title = (label ? label + ": " : "") + kindText(kind);
     return sq;
+  }
+
+  // legend names the board's premium squares, each as the board shows it
+  // (its colour and its name) and in words, so that no one has to tell
+  // them by colour alone; null for a board with none.
+  function legend() {
+    if (!layout) return null;
+    var kinds = [], labels = {};
+    layout.kinds.forEach(function (kind, k) {
+      if (kind && !(kind in labels)) { kinds.push(kind); labels[kind] = layout.labels[k] || ""; }
+    });
+    var rank = function (kind) { return kindOrder.indexOf(kind.split(" ").slice(-1)[0]) * 10 + kindOrder.indexOf(kind.split(" ")[0]); };
+    kinds.sort(function (a, b) { return rank(a) - rank(b); });
+    if (!kinds.length) return null;
+    var box = el("ul", "live-legend");
+    box.setAttribute("aria-label", "Premium squares");
+    kinds.forEach(function (kind) {
+      var li = el("li", "live-legend-item");
+      li.dataset.kind = kind;
+      li.appendChild(premiumSquare(kind, labels[kind]));
+      li.appendChild(el("span", "live-legend-words", kindText(kind)));
+      box.appendChild(li);
+    });
+    return box;
   }
 
   // resultMark says a decided table's result in words as well as in
@@ -115,5 +152,5 @@
     return sec;
   }
 
-  window.liveBoard = { el: el, drawTable: drawTable };
+  window.liveBoard = { el: el, drawTable: drawTable, legend: legend };
 })();

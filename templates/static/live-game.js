@@ -14,6 +14,8 @@
   var game = null, plays = [], step = 0;
 
   var el = window.liveBoard.el;
+  var key = window.liveBoard.legend();
+  if (key) main.insertBefore(key, boards);
 
   function emptyBoard() {
     var row = new Array(game.cols + 1).join(".");

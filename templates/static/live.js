@@ -14,6 +14,10 @@
   var shown = {}; // table -> JSON last drawn, to redraw only what changed
 
   var el = window.liveBoard.el, drawTable = window.liveBoard.drawTable;
+  // The live boards name their premium squares above the boards (the
+  // featured table's squares are large enough to read their names).
+  var key = !featured && window.liveBoard.legend();
+  if (key) main.insertBefore(key, boards);
 
   // The featured table keeps the ticker in a row of its own grid, between
   // its players and its last play (live.css), where no highlight covers
