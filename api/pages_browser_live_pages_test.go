@@ -24,6 +24,7 @@ type liveEvent struct {
 	liteTablet, liteByHand     int64
 	liteTabletTab, liteHandTab int
 	tokens                     map[int]string // each table's tablet
+	liteResult                 service.RoundResult
 }
 
 // tabletTurn enters a turn as the table's tablet sends it.
@@ -64,8 +65,8 @@ func newLiveEvent(t *testing.T, variant string) *liveEvent {
 		}
 	}
 	// keyed is the director's result typed in, the table's game untouched.
-	keyed := func(pv service.PairingView, a, b int) {
-		must[service.RoundResult](t, e.post(e.path("/results"), e.Director, map[string]any{
+	keyed := func(pv service.PairingView, a, b int) service.RoundResult {
+		return must[service.RoundResult](t, e.post(e.path("/results"), e.Director, map[string]any{
 			"round": 1, "players": []int64{pv.Players[0].ID, pv.Players[1].ID}, "scores": []int{a, b}}), http.StatusCreated)
 	}
 	open, lite := pair(e.open, "O", 6), pair(e.lite, "L", 4)
@@ -77,7 +78,7 @@ func newLiveEvent(t *testing.T, variant string) *liveEvent {
 	byTablet(e.tablet, e.tabletTable, liveGame)
 	byTablet(e.liteTablet, e.liteTabletTab, liveGame[:1])
 	keyed(open[1], 377, 412)
-	keyed(lite[1], 401, 388)
+	e.liteResult = keyed(lite[1], 401, 388)
 	for _, in := range liveGame {
 		must[service.TurnResult](t, e.post(gpath(e.ended, "/turns"), e.Director, in), http.StatusCreated)
 	}
@@ -150,6 +151,12 @@ func TestBrowserLiveByHand(t *testing.T) {
 			waitFor(`document.scrollingElement.scrollWidth <= innerWidth`),
 			importShot("live-boards-by-hand", sz.w, sz.h))
 	}
+	// Amended to a tie while the boards are shown: both say "tie", no one won.
+	amend := map[string]any{"players": e.liteResult.Players, "scores": []int{395, 395}, "reason": "misread the card"}
+	must[service.RoundResult](t, e.patch(e.path(fmt.Sprintf("/results/%d", e.liteResult.ID)), e.Director, amend), http.StatusOK)
+	run(t, ctx, waitFor(fmt.Sprintf(`(() => { const s = document.querySelector('.live-table[data-table="%d"]');
+		return [...s.querySelectorAll(".live-player")].every(p => p.querySelector(".live-tie") && p.querySelector(".live-score").textContent === "395") &&
+			!s.querySelector(".live-winner") && /result entered by hand/i.test(s.textContent); })()`, e.liteHandTab)))
 	run(t, ctx, chromedp.EmulateViewport(1024, 900),
 		chromedp.Navigate(fmt.Sprintf("%s/t/%d/games/%d", e.URL, e.tournament, e.byHand)),
 		waitFor(finals(e.byHandTable, "O4 Eriksson", "O3 Dubois", 412, 377)),
