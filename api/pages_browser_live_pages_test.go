@@ -159,8 +159,14 @@ func TestBrowserLiveByHand(t *testing.T) {
 			!s.querySelector(".live-winner") && /result entered by hand/i.test(s.textContent); })()`, e.liteHandTab)))
 	run(t, ctx, chromedp.EmulateViewport(1024, 900),
 		chromedp.Navigate(fmt.Sprintf("%s/t/%d/games/%d", e.URL, e.tournament, e.byHand)),
-		waitFor(finals(e.byHandTable, "O4 Eriksson", "O3 Dubois", 412, 377)),
-		importShot("live-replay-by-hand", 1024, 900))
+		waitFor(finals(e.byHandTable, "O4 Eriksson", "O3 Dubois", 412, 377)+` && !document.querySelector(".live-legend")`),
+		importShot("live-replay-by-hand", 1024, 900),
+		// The replay of the game ended by the director: its board, the
+		// legend of its squares, who won.
+		chromedp.Navigate(fmt.Sprintf("%s/t/%d/games/%d", e.URL, e.tournament, e.ended)),
+		waitFor(`document.getElementById("replay-main").dataset.step === "3" && document.querySelectorAll(".live-legend-item").length === 5 &&
+			document.querySelector(".live-winner").textContent.includes("O5 Fitzgerald")`),
+		importShot("live-replay-ended", 1024, 900))
 }
 
 // captionClear is true when the last play's caption lies clear of every

@@ -14,8 +14,6 @@
   var game = null, plays = [], step = 0;
 
   var el = window.liveBoard.el;
-  var key = window.liveBoard.legend();
-  if (key) main.insertBefore(key, boards);
 
   function emptyBoard() {
     var row = new Array(game.cols + 1).join(".");
@@ -94,6 +92,8 @@
     plays = g.steps || [];
     if (g.entered_by_hand && !plays.length) { byHand(); return; }
     steps.hidden = false;
+    var key = window.liveBoard.legend(); // the board's premium squares named
+    if (key) main.insertBefore(key, boards);
     go(plays.length);
   }).catch(function (status) {
     boards.textContent = "";
