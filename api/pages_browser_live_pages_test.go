@@ -237,7 +237,8 @@ func TestBrowserLivePremiumLegend(t *testing.T) {
 		e := newLiveEvent(t, c.variant)
 		run(t, ctx, chromedp.EmulateViewport(1366, 768),
 			chromedp.Navigate(fmt.Sprintf("%s/t/%d/live", e.URL, e.tournament)),
-			waitFor(`document.querySelectorAll(".live-table").length === 5 && document.querySelectorAll(".live-table .live-board").length === 3`),
+			waitFor(`document.querySelectorAll(".live-table").length === 5 && document.querySelectorAll(".live-table .live-board").length === 3 &&
+				document.querySelector(".live-legend").getClientRects().length === 1`),
 			importShot("live-premiums-"+c.variant, 1366, 768))
 		for _, sq := range c.squares {
 			// On every board, an empty square by its kind, name and title.

@@ -39,6 +39,7 @@
       boards.appendChild(el("p", "live-none", featured ? "Table " + featured + " has no game this round." : "No tables in play."));
       shown = {};
       placeTicker();
+      if (key) key.hidden = true;
       return;
     }
     var none = boards.querySelector(".live-none");
@@ -57,6 +58,7 @@
       if (!keep[s.dataset.table]) { s.remove(); delete shown[s.dataset.table]; }
     });
     placeTicker();
+    if (key) key.hidden = !boards.querySelector(".live-board"); // no board, no squares to name
     main.dataset.loaded = String((Number(main.dataset.loaded) || 0) + 1);
   }
 
