@@ -127,6 +127,10 @@ type LiveTable struct {
 	// Forfeit: that result is a forfeit.
 	EnteredByHand bool `json:"entered_by_hand,omitempty"`
 	Forfeit       bool `json:"forfeit,omitempty"`
+	// WinnerPlayerID and Tie: who won a decided table, as its stored
+	// result says (officialView); neither while it is being played.
+	WinnerPlayerID *int64 `json:"winner_player_id,omitempty"`
+	Tie            bool   `json:"tie,omitempty"`
 }
 
 // LiveDivision is a division's current round.

@@ -93,6 +93,7 @@ func (h *hallGames) liveTable(g *Game, rec *liveRecord, official *Result) LiveTa
 	off := officialView(g, official)
 	if off != nil {
 		lt.EnteredByHand, lt.Forfeit = off.EnteredByHand, off.Kind == ResultForfeit
+		lt.WinnerPlayerID, lt.Tie = off.WinnerPlayerID, off.Tie
 	}
 	for i, id := range g.Seats {
 		score := rec.totals[i]

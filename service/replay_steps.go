@@ -23,6 +23,10 @@ type GameReplay struct {
 	// has no record, or its record was set aside); the steps then decide
 	// nothing.
 	EnteredByHand bool `json:"entered_by_hand,omitempty"`
+	// WinnerPlayerID and Tie: who won, as the official result says
+	// (none yet: neither).
+	WinnerPlayerID *int64 `json:"winner_player_id,omitempty"`
+	Tie            bool   `json:"tie,omitempty"`
 	// Rows and Cols are the board's size (for the position before the
 	// first step).
 	Rows  int          `json:"rows"`
@@ -67,7 +71,7 @@ func (s *Service) GameReplay(ctx context.Context, a Actor, gameID int64) (*GameR
 	v := s.view(l.t, l.g, l.names, l.events, l.r).withResult(l.g, l.official)
 	out.Players = v.Players
 	if o := v.Official; o != nil {
-		out.EnteredByHand = o.EnteredByHand
+		out.EnteredByHand, out.WinnerPlayerID, out.Tie = o.EnteredByHand, o.WinnerPlayerID, o.Tie
 		for i := range out.Players {
 			if i < len(o.Scores) {
 				out.Players[i].Score = o.Scores[i]

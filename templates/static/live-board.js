@@ -35,9 +35,56 @@
   function emptySquare(r, c) {
     var k = layout && c < layout.cols ? r * layout.cols + c : -1;
     var kind = k >= 0 ? layout.kinds[k] || "" : "";
+    return premiumSquare(kind, kind ? layout.labels[k] : "");
+  }
+
+  // A premium square as the board shows it: coloured by its kind, named
+  // on it ("DL", "L2") and in words in its title ("double letter").
+  var kindWords = { dl: "double letter", tl: "triple letter", ql: "quadruple letter",
+    dw: "double word", tw: "triple word", qw: "quadruple word", start: "start" };
+  var kindOrder = ["dl", "tl", "ql", "dw", "tw", "qw", "start"];
+  function kindText(kind) {
+    return kind.split(" ").map(function (k) { return kindWords[k] || k; }).join(", ");
+  }
+  function premiumSquare(kind, label) {
     var sq = el("span", kind ? "sq " + kind : "sq");
-    if (kind && layout.labels[k]) sq.dataset.label = layout.labels[k];
+    if (label) sq.dataset.label = label;
+    if (kind) sq.title = (label ? label + ": " : "") + kindText(kind);
     return sq;
+  }
+
+  // legend names the board's premium squares, each as the board shows it
+  // (its colour and its name) and in words, so that no one has to tell
+  // them by colour alone; null for a board with none.
+  function legend() {
+    if (!layout) return null;
+    var kinds = [], labels = {};
+    layout.kinds.forEach(function (kind, k) {
+      if (kind && !(kind in labels)) { kinds.push(kind); labels[kind] = layout.labels[k] || ""; }
+    });
+    var rank = function (kind) { return kindOrder.indexOf(kind.split(" ").slice(-1)[0]) * 10 + kindOrder.indexOf(kind.split(" ")[0]); };
+    kinds.sort(function (a, b) { return rank(a) - rank(b); });
+    if (!kinds.length) return null;
+    var box = el("ul", "live-legend");
+    box.setAttribute("aria-label", "Premium squares");
+    kinds.forEach(function (kind) {
+      var li = el("li", "live-legend-item");
+      li.dataset.kind = kind;
+      li.appendChild(premiumSquare(kind, labels[kind]));
+      li.appendChild(el("span", "live-legend-words", kindText(kind)));
+      box.appendChild(li);
+    });
+    return box;
+  }
+
+  // resultMark says a decided table's result in words as well as in
+  // bold (GET /live's winner_player_id and tie, the stored result's):
+  // "won" by the winner's name, "tie" by both; nothing while in play.
+  function resultMark(t, p) {
+    if (t.status !== "finished") return null;
+    if (t.tie) return el("span", "live-result live-tie", "tie");
+    if (t.winner_player_id && t.winner_player_id === p.player_id) return el("span", "live-result", "won");
+    return null;
   }
 
   function clock(iso) {
@@ -59,7 +106,12 @@
     var players = el("ol", "live-players");
     t.players.forEach(function (p) {
       var li = el("li", "live-player" + (t.to_move === p.seat ? " to-move" : ""));
-      li.appendChild(el("span", "live-name", p.name));
+      var name = li.appendChild(el("span", "live-name", p.name));
+      var mark = resultMark(t, p);
+      if (mark) {
+        name.appendChild(mark);
+        if (mark.textContent === "won") li.classList.add("live-winner");
+      }
       li.appendChild(el("span", "live-score", String(p.score)));
       players.appendChild(li);
     });
@@ -69,7 +121,7 @@
       // only if the game has a record to show.
       sec.classList.add("live-by-hand");
       sec.appendChild(el("p", "live-by-hand-note", t.forfeit ? "Forfeit, result entered by hand" : "Result entered by hand"));
-      if (!t.turns) return sec;
+      if (!t.turns) { sec.classList.add("live-finals"); return sec; }
     }
     var board = el("div", "live-board");
     board.setAttribute("role", "img");
@@ -100,5 +152,5 @@
     return sec;
   }
 
-  window.liveBoard = { el: el, drawTable: drawTable };
+  window.liveBoard = { el: el, drawTable: drawTable, legend: legend };
 })();

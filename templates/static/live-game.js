@@ -39,7 +39,7 @@
       table: game.table, turns: step, status: step === plays.length ? "finished" : "", board: p ? p.board : emptyBoard(),
       players: game.players.map(function (s) { return { seat: s.seat, name: s.name, score: p ? p.totals[s.seat - 1] : 0 }; }),
     };
-    if (step === plays.length) t.players.forEach(function (s, i) { s.score = game.players[i].score; });
+    if (step === plays.length) finals(t);
     boards.textContent = "";
     var sec = window.liveBoard.drawTable(t, {
       table: "Round " + game.round + " · Table " + game.table,
@@ -51,13 +51,20 @@
     main.dataset.step = String(step);
   }
 
+  // finals gives the table at the last step the game's result: the
+  // final scores and who won.
+  function finals(t) {
+    t.players = game.players.map(function (s) { return { seat: s.seat, player_id: s.player_id, name: s.name, score: s.score }; });
+    t.winner_player_id = game.winner_player_id;
+    t.tie = game.tie;
+    return t;
+  }
+
   // byHand shows a result the director keyed: the finals, no board.
   function byHand() {
     boards.textContent = "";
-    boards.appendChild(window.liveBoard.drawTable({
-      table: game.table, turns: 0, status: "finished", board: [], entered_by_hand: true,
-      players: game.players.map(function (s) { return { seat: s.seat, name: s.name, score: s.score }; }),
-    }, { table: "Round " + game.round + " · Table " + game.table, turns: "Final" }));
+    boards.appendChild(window.liveBoard.drawTable(finals({ table: game.table, turns: 0, status: "finished", board: [], entered_by_hand: true }),
+      { table: "Round " + game.round + " · Table " + game.table, turns: "Final" }));
     main.dataset.step = "0";
   }
 
@@ -85,6 +92,8 @@
     plays = g.steps || [];
     if (g.entered_by_hand && !plays.length) { byHand(); return; }
     steps.hidden = false;
+    var key = window.liveBoard.legend(); // the board's premium squares named
+    if (key) main.insertBefore(key, boards);
     go(plays.length);
   }).catch(function (status) {
     boards.textContent = "";

@@ -14,6 +14,10 @@
   var shown = {}; // table -> JSON last drawn, to redraw only what changed
 
   var el = window.liveBoard.el, drawTable = window.liveBoard.drawTable;
+  // The live boards name their premium squares above the boards (the
+  // featured table's squares are large enough to read their names).
+  var key = !featured && window.liveBoard.legend();
+  if (key) main.insertBefore(key, boards);
 
   // The featured table keeps the ticker in a row of its own grid, between
   // its players and its last play (live.css), where no highlight covers
@@ -35,6 +39,7 @@
       boards.appendChild(el("p", "live-none", featured ? "Table " + featured + " has no game this round." : "No tables in play."));
       shown = {};
       placeTicker();
+      if (key) key.hidden = true;
       return;
     }
     var none = boards.querySelector(".live-none");
@@ -53,6 +58,7 @@
       if (!keep[s.dataset.table]) { s.remove(); delete shown[s.dataset.table]; }
     });
     placeTicker();
+    if (key) key.hidden = !boards.querySelector(".live-board"); // no board, no squares to name
     main.dataset.loaded = String((Number(main.dataset.loaded) || 0) + 1);
   }
 
