@@ -17,6 +17,7 @@ func (p *pages) publicRoutes(r *gin.Engine) {
 	r.GET("/t/:id/standings", p.standings)
 	r.GET("/t/:id/updates", p.updates)
 	r.GET("/t/:id/html/tourney.js", p.s.tourneyJS)
+	r.GET("/t/:id/html/pix/*path", p.s.photo)
 	p.liveRoutes(r)
 }
 

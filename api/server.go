@@ -159,6 +159,9 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 	v1.POST("/tournaments/:id/players", s.createPlayer)
 	v1.GET("/tournaments/:id/players", s.listPlayers)
 	v1.PATCH("/tournaments/:id/players/:player", s.updatePlayer)
+	v1.PUT("/tournaments/:id/players/:player/photo", s.setPlayerPhoto)
+	v1.DELETE("/tournaments/:id/players/:player/photo", s.deletePlayerPhoto)
+	v1.POST("/tournaments/:id/photos", s.importPhotos)
 
 	v1.POST("/tournaments/:id/rounds", s.createRound)
 	v1.GET("/tournaments/:id/rounds", s.listRounds)

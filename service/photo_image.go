@@ -36,7 +36,7 @@ var photoDecoders = make(chan struct{}, 2)
 // (more than MaxPhotoBytes, or MaxPhotoPixels).
 func PreparePhoto(data []byte) (out []byte, err error) {
 	if len(data) > MaxPhotoBytes {
-		return nil, photoTooLarge(sizeWords(len(data)))
+		return nil, photoTooLarge()
 	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil || (format != "jpeg" && format != "png") {
@@ -72,9 +72,9 @@ func PreparePhoto(data []byte) (out []byte, err error) {
 	return buf.Bytes(), nil
 }
 
-// photoTooLarge refuses a file of that size.
-func photoTooLarge(size string) error {
-	return Errorf(KindInvalid, "photo-too-large", "the photo is %s; a photo may be at most %s", size, sizeWords(MaxPhotoBytes))
+// photoTooLarge refuses a file over MaxPhotoBytes.
+func photoTooLarge() error {
+	return Errorf(KindInvalid, "photo-too-large", "the photo's file is larger than %d MB, the most a photo may be: send a smaller one", MaxPhotoBytes>>20)
 }
 
 func notAnImage() error {
@@ -97,12 +97,4 @@ func scaleDown(img image.Image, side int) image.Image {
 	draw.Draw(dst, dst.Bounds(), image.White, image.Point{}, draw.Src)
 	draw.BiLinear.Scale(dst, dst.Bounds(), img, b, draw.Over, nil)
 	return dst
-}
-
-// sizeWords is a number of bytes as people read it.
-func sizeWords(n int) string {
-	if n >= 1<<20 {
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%d KB", (n+1023)>>10)
 }

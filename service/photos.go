@@ -179,9 +179,9 @@ func (s *Service) ImportPhotos(ctx context.Context, a Actor, tournamentID int64,
 			out.NoPlayer = append(out.NoPlayer, name)
 			continue
 		}
-		content, err := PreparePhoto(f.Data)
-		if f.TooLarge {
-			content, err = nil, photoTooLarge("more than "+sizeWords(MaxPhotoBytes))
+		content, err := []byte(nil), photoTooLarge()
+		if !f.TooLarge {
+			content, err = PreparePhoto(f.Data)
 		}
 		if err != nil {
 			e := AsError(err)
