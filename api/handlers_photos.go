@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -19,9 +20,9 @@ import (
 // of files named by member id), and served, public, at the path under
 // /t/{id}/html/ that the tsh feed's "photo" names.
 
-// photoBody is the most a photo upload's body may hold: a photo at its
-// limit, and a form around it.
-const photoBody = service.MaxPhotoBytes + 1<<20
+// photoUpload is the most a photo upload's body may hold: a photo at
+// its limit, and a form around it.
+const photoUpload = service.MaxPhotoBytes + 1<<20
 
 // photoFolderBody is the most one folder import's body may hold (the
 // console sends a large folder in several).
@@ -99,7 +100,7 @@ func (s *Server) importPhotos(c *gin.Context) {
 // further, and refused by the service for its size.
 func readPhoto(c *gin.Context) ([]byte, error) {
 	if mt, _, _ := mime.ParseMediaType(c.GetHeader("Content-Type")); mt != "multipart/form-data" {
-		data, _, err := readLimited(c.Request.Body, service.MaxPhotoBytes)
+		data, _, err := readLimited(photoBody(c), service.MaxPhotoBytes)
 		if err != nil {
 			return nil, unreadablePart(c, err)
 		}
@@ -130,11 +131,20 @@ func readPhoto(c *gin.Context) ([]byte, error) {
 // multipartOf reads a multipart form's parts one at a time, none
 // spilled to a file; any other body is refused.
 func multipartOf(c *gin.Context) (*multipart.Reader, error) {
-	mr, err := c.Request.MultipartReader()
-	if err != nil {
+	mt, params, err := mime.ParseMediaType(c.GetHeader("Content-Type"))
+	if err != nil || mt != "multipart/form-data" || params["boundary"] == "" {
 		return nil, service.Errorf(kindUnsupportedMedia, "unsupported-media-type", "send the photos as a multipart form (multipart/form-data), a file for each")
 	}
-	return mr, nil
+	return multipart.NewReader(photoBody(c), params["boundary"]), nil
+}
+
+// photoBody is the request's body: as read already, with an
+// Idempotency-Key (requestBody), else as it comes.
+func photoBody(c *gin.Context) io.Reader {
+	if b, ok := c.Get(bodyKey); ok {
+		return bytes.NewReader(b.([]byte))
+	}
+	return c.Request.Body
 }
 
 // readLimited reads r to its end, or to one byte past limit (big).

@@ -160,6 +160,17 @@ func TestImportPhotosAPI(t *testing.T) {
 	if len(res.Failed) != 1 || res.Failed[0].Code != "not-an-image" || res.Failed[0].File != "AA003200.jpg" {
 		t.Errorf("failed %+v", res.Failed)
 	}
+	// With an Idempotency-Key (the body is read before the handler) the
+	// same, and a resend is the first answer.
+	body, ct = multipartBody(t, [3]string{"files", "BB000001.png", string(photoBytes(t, "exif.jpg"))})
+	for i := range 2 {
+		r := ts.send(req{method: "POST", path: path, token: ts.Director, body: body,
+			header: map[string]string{"Content-Type": ct, "Idempotency-Key": "photos-1"}})
+		res = must[service.PhotoImport](t, r, http.StatusOK)
+		if len(res.Matched) != 1 || res.Matched[0].PlayerID != players[1].ID || (i == 1) != (r.Header.Get("Idempotent-Replayed") == "true") {
+			t.Errorf("with an Idempotency-Key, try %d: %+v %v", i, res, r.Header)
+		}
+	}
 	wantProblem(t, ts.send(req{method: "POST", path: path, token: ts.Director, body: "{}"}), http.StatusUnsupportedMediaType, "unsupported-media-type")
 	wantProblem(t, ts.send(req{method: "POST", path: path, body: body, header: map[string]string{"Content-Type": ct}}), http.StatusUnauthorized, "credentials-required")
 }
