@@ -174,3 +174,51 @@ func TestImportPhotosAPI(t *testing.T) {
 	wantProblem(t, ts.send(req{method: "POST", path: path, token: ts.Director, body: "{}"}), http.StatusUnsupportedMediaType, "unsupported-media-type")
 	wantProblem(t, ts.send(req{method: "POST", path: path, body: body, header: map[string]string{"Content-Type": ct}}), http.StatusUnauthorized, "credentials-required")
 }
+
+// The live boards' JSON names each seated player's photo as the feed
+// does, in both divisions, and the projector's standings show it.
+func TestPhotosOnPublicPages(t *testing.T) {
+	ts, tid, players := photoFixture(t)
+	base := fmt.Sprintf("/api/v1/tournaments/%d", tid)
+	for i, p := range players[:2] {
+		must[service.Round](t, ts.post(base+"/rounds", ts.Director, map[string]any{"number": 1, "division_id": *p.DivisionID}), http.StatusCreated)
+		other := must[service.Player](t, ts.post(base+"/players", ts.Director,
+			map[string]any{"name": fmt.Sprintf("Opponent %d", i), "division_id": *p.DivisionID}), http.StatusCreated)
+		must[service.Game](t, ts.post(base+"/games", ts.Director, map[string]any{"round": 1, "table": i + 1, "players": []int64{p.ID, other.ID}, "division_id": *p.DivisionID}), http.StatusCreated)
+	}
+	var photos []string
+	for _, p := range players[:2] {
+		r := ts.send(req{method: "PUT", path: fmt.Sprintf("%s/players/%d/photo", base, p.ID), token: ts.Director,
+			body: photoBytes(t, "face.png"), header: map[string]string{"Content-Type": "image/png"}})
+		photos = append(photos, must[service.Player](t, r, http.StatusOK).Photo)
+	}
+	live := must[service.Live](t, ts.get(base+"/live", ""), http.StatusOK)
+	seen, divs := map[int64]string{}, 0
+	for _, d := range live.Divisions {
+		if len(d.Tables) > 0 {
+			divs++
+		}
+		for _, tb := range d.Tables {
+			for _, s := range tb.Players {
+				seen[s.PlayerID] = s.Photo
+			}
+		}
+	}
+	if divs != 2 || seen[players[0].ID] != photos[0] || seen[players[1].ID] != photos[1] || len(seen) != 4 {
+		t.Errorf("live boards' photos %v, want %v", seen, photos)
+	}
+	for id, ph := range seen {
+		if id != players[0].ID && id != players[1].ID && ph != "" {
+			t.Errorf("player %d without a photo has %q", id, ph)
+		}
+	}
+	page := string(ts.get(fmt.Sprintf("/t/%d/standings", tid), "").Body)
+	for _, ph := range photos {
+		if !strings.Contains(page, fmt.Sprintf(`<img class="hall-photo" src="/t/%d/html/%s" alt="">`, tid, ph)) {
+			t.Errorf("the projector shows no %s", ph)
+		}
+	}
+	if n := strings.Count(page, `class="hall-photo"`); n != 2 {
+		t.Errorf("the projector shows %d photos, want 2", n)
+	}
+}
