@@ -34,7 +34,7 @@ const maxPhotoFiles = 2000
 func (s *Server) setPlayerPhoto(c *gin.Context) {
 	p := parse(c)
 	id, player := p.id("id"), p.id("player")
-	if s.failed(c, p) {
+	if s.failed(c, p) || s.refused(c) {
 		return
 	}
 	data, err := readPhoto(c)
@@ -59,7 +59,7 @@ func (s *Server) deletePlayerPhoto(c *gin.Context) {
 func (s *Server) importPhotos(c *gin.Context) {
 	p := parse(c)
 	id := p.id("id")
-	if s.failed(c, p) {
+	if s.failed(c, p) || s.refused(c) {
 		return
 	}
 	mr, err := multipartOf(c)
@@ -93,6 +93,16 @@ func (s *Server) importPhotos(c *gin.Context) {
 	}
 	res, err := s.svc.ImportPhotos(c.Request.Context(), actorOf(c), id, files)
 	s.respond(c, http.StatusOK, res, err)
+}
+
+// refused sends the refusal of a photo upload by anyone but the
+// director, before its body is read, and reports whether there was one.
+func (s *Server) refused(c *gin.Context) bool {
+	if err := service.RequireDirector(actorOf(c)); err != nil {
+		writeProblem(c, s.log, err)
+		return true
+	}
+	return false
 }
 
 // readPhoto is a photo upload's image: the body itself, or a multipart

@@ -154,6 +154,9 @@ func (s *Service) ImportPhotos(ctx context.Context, a Actor, tournamentID int64,
 	if _, err := s.Store.GetTournament(ctx, tournamentID); err != nil {
 		return nil, notFound(err, "tournament %d", tournamentID)
 	}
+	if len(files) == 0 {
+		return nil, Errorf(KindInvalid, "no-photos", "no files were sent: send the photos as the form's files")
+	}
 	players, err := s.Store.ListPlayers(ctx, tournamentID)
 	if err != nil {
 		return nil, err
