@@ -74,5 +74,10 @@ func TestBrowserPhotosFromConsoleToLive(t *testing.T) {
 		chromedp.Navigate(fmt.Sprintf("%s/t/%d/live", f.URL, f.tournament)),
 		waitFor(`(function(){ var i = document.querySelectorAll(".live-player img.live-photo"); return i.length === 2 && i[1].complete && i[1].naturalWidth > 0; })()`),
 		waitFor(`document.querySelectorAll(".live-initials").length === 0`),
+		// The projector's standings, each photo beside its player.
+		chromedp.Navigate(fmt.Sprintf("%s/t/%d/standings", f.URL, f.tournament)),
+		waitFor(`(function(){ var i = document.querySelectorAll(".hall-standings img.hall-photo"); return i.length === 2 &&
+			Array.prototype.every.call(i, function (x) { return x.complete && x.naturalWidth > 0; }); })()`),
+		shotAt("photos-projector", 1280, 720),
 	)
 }
