@@ -31,7 +31,8 @@ const (
 var photoDecoders = make(chan struct{}, 2)
 
 // PreparePhoto checks an uploaded photo and returns it as kept: a JPEG,
-// scaled down to PhotoSide on its long side, nothing but the image.
+// scaled down to PhotoSide on its long side and turned as its EXIF
+// orientation says (photo_orient.go), nothing but the image.
 // Errors: not-an-image (not a JPEG or PNG that decodes), photo-too-large
 // (more than MaxPhotoBytes, or MaxPhotoPixels).
 func PreparePhoto(data []byte) (out []byte, err error) {
@@ -66,7 +67,11 @@ func PreparePhoto(data []byte) (out []byte, err error) {
 		return nil, notAnImage()
 	}
 	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, scaleDown(img, PhotoSide), &jpeg.Options{Quality: photoQuality}); err != nil {
+	turned := scaleDown(img, PhotoSide)
+	if format == "jpeg" {
+		turned = orient(turned, jpegOrientation(data))
+	}
+	if err := jpeg.Encode(&buf, turned, &jpeg.Options{Quality: photoQuality}); err != nil {
 		return nil, fmt.Errorf("encode photo: %w", err)
 	}
 	return buf.Bytes(), nil
@@ -83,7 +88,7 @@ func notAnImage() error {
 
 // scaleDown returns img no larger than side on its long side, on white
 // (a PNG's transparent parts are white in a JPEG).
-func scaleDown(img image.Image, side int) image.Image {
+func scaleDown(img image.Image, side int) *image.RGBA {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	if w > side || h > side {

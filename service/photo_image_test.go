@@ -100,7 +100,7 @@ func TestPreparePhoto(t *testing.T) {
 
 // No bytes make PreparePhoto panic or fail other than with its codes.
 func FuzzPreparePhoto(f *testing.F) {
-	for _, name := range []string{"exif.jpg", "face.png", "huge.png", "garbage.jpg", "cut.jpg"} {
+	for _, name := range []string{"exif.jpg", "rotated.jpg", "face.png", "huge.png", "garbage.jpg", "cut.jpg"} {
 		f.Add(photoFile(f, name))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -114,6 +114,64 @@ func FuzzPreparePhoto(f *testing.F) {
 		}
 		if _, err := jpeg.DecodeConfig(bytes.NewReader(out)); err != nil {
 			t.Fatalf("kept photo does not decode: %v", err)
+		}
+	})
+}
+
+// A phone's photo stored on its side with EXIF Orientation 6 is kept
+// turned a quarter clockwise: the red block at the sensor's top left is
+// at the top right.
+func TestPreparePhotoTurnsByOrientation(t *testing.T) {
+	data := photoFile(t, "rotated.jpg")
+	if o := jpegOrientation(data); o != 6 {
+		t.Fatalf("orientation %d, want 6", o)
+	}
+	for _, name := range []string{"exif.jpg", "face.png", "garbage.jpg", "cut.jpg"} {
+		if o := jpegOrientation(photoFile(t, name)); o != 1 {
+			t.Errorf("%s: orientation %d, want 1", name, o)
+		}
+	}
+	out, err := PreparePhoto(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := jpeg.Decode(bytes.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 100 || b.Dy() != 160 {
+		t.Fatalf("kept %v, want 100 × 160", b)
+	}
+	red := func(x, y int) bool { r, g, _, _ := img.At(x, y).RGBA(); return r > 0xa000 && g < 0x6000 }
+	if !red(90, 10) || red(10, 10) || red(90, 150) {
+		t.Errorf("not turned clockwise: red at top right %v, top left %v, bottom right %v", red(90, 10), red(10, 10), red(90, 150))
+	}
+}
+
+// Each orientation undone by its inverse gives the image back.
+func TestOrientInverses(t *testing.T) {
+	src := image.NewRGBA(image.Rect(0, 0, 3, 2))
+	for i := range src.Pix {
+		src.Pix[i] = byte(i * 7)
+	}
+	for o, inverse := range map[int]int{1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 8, 7: 7, 8: 6} {
+		if got := orient(orient(src, o), inverse); !bytes.Equal(got.Pix, src.Pix) || got.Bounds() != src.Bounds() {
+			t.Errorf("orientation %d then %d: %v %v", o, inverse, got.Bounds(), got.Pix)
+		}
+	}
+	if got := orient(src, 6); got.Bounds().Dx() != 2 || got.Bounds().Dy() != 3 {
+		t.Errorf("a quarter turn: %v", got.Bounds())
+	}
+}
+
+// No bytes make jpegOrientation panic or say other than 1 to 8.
+func FuzzJPEGOrientation(f *testing.F) {
+	for _, name := range []string{"exif.jpg", "rotated.jpg", "cut.jpg"} {
+		f.Add(photoFile(f, name))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if o := jpegOrientation(data); o < 1 || o > 8 {
+			t.Fatalf("orientation %d", o)
 		}
 	})
 }
