@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"path/filepath"
 	"testing"
 
 	"tourney/service"
@@ -61,5 +62,22 @@ func TestPlayerPhotos(t *testing.T) {
 	ok(t, s.DeletePlayerPhoto(ctx, ann.ID)) // none left: no error
 	if _, err := s.PlayerPhotoByPath(ctx, tr.ID, "pix/a/ann_2.jpg"); !errors.Is(err, service.ErrNotFound) {
 		t.Errorf("deleted photo: %v, want not found", err)
+	}
+}
+
+// A backup (a copy of the SQLite file) carries the photos.
+func TestBackupCarriesPhotos(t *testing.T) {
+	ctx := context.Background()
+	s := mustOpenSQLite(t)
+	tr := mustTournament(t, s)
+	p := mustPlayer(t, s, tr.ID, "Ann")
+	ok(t, s.SavePlayerPhoto(ctx, &service.PlayerPhoto{PlayerID: p.ID, TournamentID: tr.ID, Path: "pix/a/ann.jpg",
+		ContentType: "image/jpeg", Content: []byte{0xff, 0xd8, 1}}))
+	out := filepath.Join(t.TempDir(), "backup.db")
+	ok(t, s.Backup(ctx, out))
+	got, err := mustOpenPath(t, out).PlayerPhotoByPath(ctx, tr.ID, "pix/a/ann.jpg")
+	ok(t, err)
+	if !bytes.Equal(got.Content, []byte{0xff, 0xd8, 1}) {
+		t.Errorf("backup's photo %v", got.Content)
 	}
 }
