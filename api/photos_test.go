@@ -78,6 +78,9 @@ func TestPlayerPhotoAPI(t *testing.T) {
 	if bytes.Contains(r.Body, []byte("SecretCam")) || !bytes.HasPrefix(r.Body, []byte{0xff, 0xd8}) {
 		t.Errorf("served photo is not the re-encoded JPEG")
 	}
+	if r2 := ts.get(fmt.Sprintf("/api/v1/tournaments/%d/%s", tid, p.Photo), ""); r2.Status != http.StatusOK || !bytes.Equal(r2.Body, r.Body) {
+		t.Errorf("beside the API's feed: %d", r2.Status)
+	}
 	if r2 := ts.send(req{method: "GET", path: served, header: map[string]string{"If-None-Match": r.Header.Get("ETag")}}); r2.Status != http.StatusNotModified {
 		t.Errorf("If-None-Match: %d, want 304", r2.Status)
 	}

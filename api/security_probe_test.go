@@ -282,7 +282,7 @@ var publicByDesign = map[string]int{
 	"GET /t/{id}/live": 200, "GET /t/{id}/live/{table}": 200, "GET /t/{id}/games/{game}": 200, // their pages (the replay reads the game's view: decided games only)
 	// tsh's tourney.js, for Woogles and overlays: results that are in.
 	"GET /api/v1/tournaments/{id}/tourney.js": 200, "GET /t/{id}/html/tourney.js": 200,
-	"GET /t/{id}/html/pix/{path}": 200, // and the players' photos it names
+	"GET /t/{id}/html/pix/{path}": 200, "GET /api/v1/tournaments/{id}/pix/{path}": 200, // and the players' photos it names
 }
 
 // probeBodies are bodies that pass a route's own checks of its input, so

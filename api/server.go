@@ -221,6 +221,7 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 	v1.GET("/tournaments/:id/export.t", s.exportT)
 	v1.GET("/tournaments/:id/config.tsh", s.exportTSHConfig)
 	v1.GET("/tournaments/:id/tourney.js", s.tourneyJS)
+	v1.GET("/tournaments/:id/pix/*path", s.photo) // the photos, relative to that feed too
 	v1.POST("/tournaments/:id/import.t", s.importT)
 
 	v1.GET("/games/:id", s.getGame)
