@@ -19,8 +19,10 @@ const formBody = 8 << 10
 // uploadBodies are the API routes whose body is a file, with the most
 // each takes; every other API route takes maxBody.
 var uploadBodies = map[string]int64{
-	"/api/v1/tournaments/:id/import.t": maxBody,   // a .t file: a line for each player
-	"/api/v1/games/:id/import.gcg":     256 << 10, // one game's record: a few KB, notes and all
+	"/api/v1/tournaments/:id/import.t":              maxBody,         // a .t file: a line for each player
+	"/api/v1/games/:id/import.gcg":                  256 << 10,       // one game's record: a few KB, notes and all
+	"/api/v1/tournaments/:id/players/:player/photo": photoUpload,     // a photo (handlers_photos.go)
+	"/api/v1/tournaments/:id/photos":                photoFolderBody, // a folder of photos
 }
 
 // bodyLimit is the most a request's route reads of its body.

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ func (p *pages) publicRoutes(r *gin.Engine) {
 	r.GET("/t/:id/standings", p.standings)
 	readableStream(r, "/t/:id/updates", p.updates)
 	p.s.readable(r, "/t/:id/html/tourney.js", p.s.tourneyJS)
+	p.s.readable(r, "/t/:id/html/pix/*path", p.s.photo)
 	p.liveRoutes(r)
 }
 
@@ -87,6 +89,10 @@ func (p *pages) standings(c *gin.Context) {
 	if onlyPrizes {
 		view.Title = "Prize winners · " + t.Name
 	}
+	if err := p.hallPhotos(ctx, id, view.Divisions); err != nil {
+		p.pageError(c, err)
+		return
+	}
 	if len(all) > 1 && !onlyPrizes {
 		view.Choices = append(view.Choices, divisionChoice{Name: "All divisions", Chosen: division == nil})
 		for _, d := range all {
@@ -137,6 +143,8 @@ type hallDivision struct {
 
 type standingLine struct {
 	Rank           int // 0: none (a withdrawn player takes no rank: the page shows –)
+	PlayerID       int64
+	Photo          string // the player's photo's address ("": none), see hallPhotos
 	Name           string
 	Class          string
 	Record, Spread string
@@ -160,7 +168,7 @@ func hallView(h service.HallDivision) hallDivision {
 		v.Key = strconv.FormatInt(*h.DivisionID, 10)
 	}
 	for _, r := range h.Standings {
-		v.Standings = append(v.Standings, standingLine{Rank: r.Rank, Name: r.Name, Class: r.Class,
+		v.Standings = append(v.Standings, standingLine{Rank: r.Rank, PlayerID: r.PlayerID, Name: r.Name, Class: r.Class,
 			Record: reports.Record(r.Wins, r.Losses), Spread: reports.Signed(r.Spread), Withdrawn: r.Withdrawn})
 		v.Classes = v.Classes || r.Class != ""
 	}
@@ -168,6 +176,33 @@ func hallView(h service.HallDivision) hallDivision {
 		v.Pairings = append(v.Pairings, pairingOf(pv))
 	}
 	return v
+}
+
+// hallPhotos gives each standings line its player's photo, where the
+// tsh feed names it under /t/{id}/html/.
+func (p *pages) hallPhotos(ctx context.Context, id int64, divs []hallDivision) error {
+	players, err := p.s.svc.ListPlayers(ctx, id)
+	if err != nil {
+		return err
+	}
+	photos := map[int64]string{}
+	for _, pl := range players {
+		if pl.Photo != "" {
+			photos[pl.ID] = photoURL(id, pl.Photo)
+		}
+	}
+	for i := range divs {
+		for j := range divs[i].Standings {
+			divs[i].Standings[j].Photo = photos[divs[i].Standings[j].PlayerID]
+		}
+	}
+	return nil
+}
+
+// photoURL is the address of a player's photo (Player.Photo) on this
+// server: under the tournament's html/ folder, as the tsh feed names it.
+func photoURL(tournamentID int64, photo string) string {
+	return "/t/" + strconv.FormatInt(tournamentID, 10) + "/html/" + photo
 }
 
 // roundWords says how far a division's rounds are: "After round 3" once

@@ -22,6 +22,9 @@ type readAnswer struct {
 	body        []byte
 	version     service.Version
 	gzip        func() []byte
+	// cacheControl, when set, replaces "no-cache": an answer at a name
+	// that never holds another (a photo's path changes with the photo).
+	cacheControl string
 }
 
 // sendAnswer sends a public read's success: revalidated rather than
@@ -35,9 +38,12 @@ func sendAnswer(c *gin.Context, a readAnswer) {
 		return
 	}
 	h := c.Writer.Header()
-	if actorOf(c).Holder() == 0 {
+	switch {
+	case a.cacheControl != "":
+		h.Set("Cache-Control", a.cacheControl)
+	case actorOf(c).Holder() == 0:
 		h.Set("Cache-Control", "no-cache")
-	} else {
+	default:
 		h.Set("Cache-Control", "private, no-cache") // what a signed-in caller may see is theirs
 	}
 	body, etag := a.body, a.version.ETag

@@ -148,7 +148,10 @@ func newProbeWorld(t *testing.T) *probeWorld {
 	other := bareFixture(t, ts)
 	w.foreign = other.credential(1)
 
+	photo := must[service.Player](t, f.send(req{method: "PUT", path: f.tpath("/players/" + itoa(f.players[0]) + "/photo"), token: f.Director,
+		body: photoBytes(t, "face.png"), header: map[string]string{"Content-Type": "image/png"}}), http.StatusOK).Photo
 	w.params = map[string]string{
+		"path":       strings.TrimPrefix(photo, "pix/"),
 		"tournament": itoa(f.tournament), "game": itoa(f.game), "division": itoa(div.ID),
 		"player": itoa(f.players[0]), "round": "1", "table": "1", "credential": itoa(creds[0].ID),
 		"result": itoa(result.ID), "turn": "1", "job": job.ID, "session": itoa(sessions[0].ID),
@@ -279,6 +282,7 @@ var publicByDesign = map[string]int{
 	"GET /t/{id}/live": 200, "GET /t/{id}/live/{table}": 200, "GET /t/{id}/games/{game}": 200, // their pages (the replay reads the game's view: decided games only)
 	// tsh's tourney.js, for Woogles and overlays: results that are in.
 	"GET /api/v1/tournaments/{id}/tourney.js": 200, "GET /t/{id}/html/tourney.js": 200,
+	"GET /t/{id}/html/pix/{path}": 200, "GET /api/v1/tournaments/{id}/pix/{path}": 200, // and the players' photos it names
 }
 
 // probeBodies are bodies that pass a route's own checks of its input, so

@@ -160,6 +160,9 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 	v1.POST("/tournaments/:id/players", s.createPlayer)
 	v1.GET("/tournaments/:id/players", s.listPlayers)
 	v1.PATCH("/tournaments/:id/players/:player", s.updatePlayer)
+	v1.PUT("/tournaments/:id/players/:player/photo", s.setPlayerPhoto)
+	v1.DELETE("/tournaments/:id/players/:player/photo", s.deletePlayerPhoto)
+	v1.POST("/tournaments/:id/photos", s.importPhotos)
 
 	v1.POST("/tournaments/:id/rounds", s.createRound)
 	v1.GET("/tournaments/:id/rounds", s.listRounds)
@@ -219,6 +222,7 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 	v1.GET("/tournaments/:id/export.t", s.exportT)
 	v1.GET("/tournaments/:id/config.tsh", s.exportTSHConfig)
 	s.readable(v1, "/tournaments/:id/tourney.js", s.tourneyJS)
+	s.readable(v1, "/tournaments/:id/pix/*path", s.photo) // the photos, relative to that feed too
 	v1.POST("/tournaments/:id/import.t", s.importT)
 
 	v1.GET("/games/:id", s.getGame)

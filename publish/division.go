@@ -234,6 +234,7 @@ func crossCell(rr service.RoundRecord) string {
 type playerView struct {
 	page
 	Heading, Summary string
+	Photo            string // the player's photo's address, "" for none
 	Rows             []scoreRow
 }
 
@@ -248,7 +249,7 @@ type scoreRow struct {
 
 // player renders a player's scorecard.
 func (s *site) player(d *divisionSite, p service.PlayerRecord) error {
-	v := playerView{page: d.page(p.Name+" · "+d.title(), playerFile(p.ID)), Heading: p.Name}
+	v := playerView{page: d.page(p.Name+" · "+d.title(), playerFile(p.ID)), Heading: p.Name, Photo: d.photoOf(p.ID)}
 	for _, r := range d.rec.Standings {
 		if r.PlayerID == p.ID {
 			v.Summary = record(r.Wins, r.Losses) + ", spread " + spread(r.Spread)

@@ -33,8 +33,9 @@ type tournamentSite struct {
 	t         service.Tournament
 	base      string // "" when it is the only one, else "slug/"
 	divisions []*divisionSite
-	Prizes    string // link from the index, when there is a prize page
-	Stats     string // likewise the statistics
+	Prizes    string           // link from the index, when there is a prize page
+	Stats     string           // likewise the statistics
+	photos    map[int64]string // each player's photo, by player id: its path under base (photos.go)
 }
 
 // divisionSite is one division: its folder and its record.
@@ -78,6 +79,9 @@ func (s *site) tournament(x *tournamentSite) error {
 		id := d.ID
 		x.divisions = append(x.divisions, &divisionSite{ts: x, id: &id, Name: d.Name,
 			Dir: uniqueSlug(d.Name, "d"+strconv.FormatInt(d.ID, 10), taken) + "/"})
+	}
+	if err := s.photos(x); err != nil {
+		return err
 	}
 	for _, d := range x.divisions {
 		if err := s.division(d); err != nil {

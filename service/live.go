@@ -92,6 +92,9 @@ type LiveSeat struct {
 	Name     string `json:"name"`
 	Rating   int    `json:"rating,omitempty"`
 	Score    int    `json:"score"`
+	// Photo is the player's photo, as the tsh feed names it: a path under
+	// /t/{id}/html/ (absent: none).
+	Photo string `json:"photo,omitempty"`
 }
 
 // LivePlay is the last play shown at a table. An exchange shows only how

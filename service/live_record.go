@@ -103,7 +103,8 @@ func (h *hallGames) liveTable(g *Game, rec *liveRecord, official *Result) LiveTa
 		case rec.final != nil:
 			score = rec.final[i]
 		}
-		lt.Players = append(lt.Players, LiveSeat{Seat: i + 1, PlayerID: id, Name: h.players[id].Name, Rating: h.players[id].Rating, Score: score})
+		lt.Players = append(lt.Players, LiveSeat{Seat: i + 1, PlayerID: id, Name: h.players[id].Name, Rating: h.players[id].Rating, Score: score,
+			Photo: h.players[id].Photo})
 	}
 	if lt.Status != StatusFinished && lt.Status != StatusVoided {
 		lt.ToMove = rec.toMove

@@ -12,7 +12,7 @@ import (
 type CopyStats struct {
 	Name                                                     string
 	Divisions, Players, Rounds, Games, Turns, Results, Audit int
-	Credentials                                              int
+	Credentials, Photos                                      int
 }
 
 // ErrTournamentExists: the destination already has a tournament with the
@@ -21,7 +21,7 @@ var ErrTournamentExists = errors.New("the destination already has a tournament w
 
 // CopyTournament copies a whole tournament from one store to another (of
 // either kind): the tournament, its divisions, players, rounds, games
-// with their seats and turns, results, audit log and table codes, row for
+// with their seats and turns, results, audit log, table codes and photos, row for
 // row, ids and times kept, so that the copy exports exactly as the
 // original. It is one transaction on the destination: all or nothing. A
 // tournament that is already there (its id is taken) is refused with
@@ -53,11 +53,15 @@ func CopyTournament(ctx context.Context, from, to *Store, id int64) (CopyStats, 
 		credentials []credentialRow
 		seats       []gameSeatRow
 		turns       []turnRow
+		photos      []photoRow
 	)
 	for _, q := range []any{&divisions, &players, &rounds, &games, &results, &audit, &credentials} {
 		if err := src.Where("tournament_id = ?", id).Order("id").Find(q).Error; err != nil {
 			return st, wrap("copy: read", err)
 		}
+	}
+	if err := src.Where("tournament_id = ?", id).Order("player_id").Find(&photos).Error; err != nil {
+		return st, wrap("copy: read photos", err)
 	}
 	gameIDs := make([]int64, len(games))
 	for i, g := range games {
@@ -73,10 +77,11 @@ func CopyTournament(ctx context.Context, from, to *Store, id int64) (CopyStats, 
 	}
 	st.Divisions, st.Players, st.Rounds, st.Games = len(divisions), len(players), len(rounds), len(games)
 	st.Turns, st.Results, st.Audit, st.Credentials = len(turns), len(results), len(audit), len(credentials)
+	st.Photos = len(photos)
 
 	err := to.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		// In the order the foreign keys need.
-		for _, rows := range []any{&[]tournamentRow{t}, &divisions, &players, &rounds, &games, &seats, &turns, &results, &audit, &credentials} {
+		for _, rows := range []any{&[]tournamentRow{t}, &divisions, &players, &rounds, &games, &seats, &turns, &results, &audit, &credentials, &photos} {
 			if err := tx.CreateInBatches(rows, 200).Error; err != nil && !errors.Is(err, gorm.ErrEmptySlice) {
 				return err
 			}

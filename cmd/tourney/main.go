@@ -64,8 +64,8 @@ const usage = `usage:
       as FILE.before-restore-YYYYMMDD-HHMMSS; refused while a server has FILE open
       unless --force
   tourney migrate --from DB --to DB [--tournament ID]
-      copy a whole tournament (turns, results, audit log, table codes) between databases,
-      a SQLite file or a postgres:// URL either way; refused if it is already there
+      copy a whole tournament (turns, results, audit log, table codes, photos) between
+      databases, a SQLite file or a postgres:// URL either way; refused if it is already there
   tourney publish --db FILE --out DIR [--tournament ID]
       write the public pages (standings, rounds, crosstable, scorecards, game replays, prizes,
       statistics) as plain static HTML into DIR: open DIR/index.html from disk or put DIR on any web host

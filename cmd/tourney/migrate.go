@@ -81,7 +81,7 @@ func migrateTournament(ctx context.Context, from, to string, id int64, stdout io
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "copied tournament %d (%s): %d divisions, %d players, %d rounds, %d games, %d turns, %d results, %d audit entries, %d table codes\n",
-		id, st.Name, st.Divisions, st.Players, st.Rounds, st.Games, st.Turns, st.Results, st.Audit, st.Credentials)
+	fmt.Fprintf(stdout, "copied tournament %d (%s): %d divisions, %d players, %d rounds, %d games, %d turns, %d results, %d audit entries, %d table codes, %d photos\n",
+		id, st.Name, st.Divisions, st.Players, st.Rounds, st.Games, st.Turns, st.Results, st.Audit, st.Credentials, st.Photos)
 	return nil
 }

@@ -306,8 +306,10 @@
         if (open[p.id]) tb.appendChild(open[p.id]);
       });
       if (!ps.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 6, className: "small" }, "No players yet.")));
+      document.dispatchEvent(new CustomEvent("players-rendered", { detail: ps })); // console-photos.js adds the photos
     });
   }
+  C.loadPlayers = loadPlayers;
 
   loadDivisions().then(loadPlayers).catch(function (err) {
     pstatus.textContent = err.message; pstatus.className = "form-status error"; pstatus.hidden = false;

@@ -18,11 +18,15 @@ var Console = (function () {
   function api(method, path, body, contentType) {
     var headers = { "X-CSRF-Token": csrf };
     var opts = { method: method, headers: headers, credentials: "same-origin" };
-    if (body !== undefined && body !== null) {
+    if (body instanceof FormData) {
+      opts.body = body; // the browser writes its multipart Content-Type
+    } else if (body !== undefined && body !== null) {
       headers["Content-Type"] = contentType || "application/json";
       opts.body = contentType ? body : JSON.stringify(body);
     }
-    if (method === "POST") headers["Idempotency-Key"] = key();
+    // A file sent as a form (photos) is not kept to be replayed: its body
+    // may be tens of MB.
+    if (method === "POST" && !(body instanceof FormData)) headers["Idempotency-Key"] = key();
     return fetch(path, opts).then(function (r) {
       var type = r.headers.get("Content-Type") || "";
       if (!/json/.test(type)) {

@@ -87,6 +87,26 @@
     return null;
   }
 
+  // The players' photos are at the tournament's html/ folder (the page's
+  // data-photos) + the path the table's JSON names, as the tsh feed has
+  // it. A player without one shows their initials where another at the
+  // table shows a photo (so the rows line up), else nothing; a photo that
+  // does not load turns into the initials, never a broken image.
+  var photos = holder && holder.dataset.photos || "";
+  function initials(name) {
+    return String(name || "").split(/[\s,]+/).filter(Boolean).slice(0, 2).map(function (w) { return w.charAt(0); }).join("").toUpperCase();
+  }
+  function photo(p, any) {
+    var none = el("span", "live-initials", initials(p.name));
+    none.setAttribute("aria-hidden", "true");
+    if (!p.photo || !photos) return any ? none : null;
+    var img = el("img", "live-photo");
+    img.alt = "";
+    img.src = photos + p.photo;
+    img.addEventListener("error", function () { if (img.parentNode) img.parentNode.replaceChild(none, img); });
+    return img;
+  }
+
   function clock(iso) {
     if (!iso) return "";
     var d = new Date(iso);
@@ -104,8 +124,11 @@
     head.appendChild(el("span", "live-turns", labels.turns || (t.status === "finished" ? "Final" : "Turn " + (t.turns + 1))));
     sec.appendChild(head);
     var players = el("ol", "live-players");
+    var anyPhoto = t.players.some(function (p) { return p.photo; });
     t.players.forEach(function (p) {
       var li = el("li", "live-player" + (t.to_move === p.seat ? " to-move" : ""));
+      var face = photo(p, anyPhoto);
+      if (face) li.appendChild(face);
       var name = li.appendChild(el("span", "live-name", p.name));
       var mark = resultMark(t, p);
       if (mark) {
