@@ -16,16 +16,22 @@ import (
 // The readers of tsh's tourney.js, read faithfully in Go, so that the
 // feed is checked the way they take it.
 
+// asTSHName is a name as tsh's files hold it: "Surname, Given".
+func asTSHName(name string) string { return (&service.Player{Name: name}).TSHName() }
+
 // lpsRead is letsplayscrabble's loadTournamentFile: the text from its
 // first "{", evaluated as a JavaScript expression; here the one JSON
 // object that starts there (the rest may only be the ";" ending the
-// statement), which must have divisions.
+// statement), which must have divisions. JavaScript's undefined (tsh's
+// players[0], its "profile") is read as JSON's null, as the loader's
+// readers take both alike.
 func lpsRead(t *testing.T, text []byte) map[string]any {
 	t.Helper()
 	i := bytes.IndexByte(text, '{')
 	if i < 0 {
 		t.Fatalf("no object in %q", text)
 	}
+	text = jsUndefinedAsNull(text)
 	dec := json.NewDecoder(bytes.NewReader(text[i:]))
 	var data map[string]any
 	if err := dec.Decode(&data); err != nil {
@@ -82,7 +88,7 @@ func lwRead(t *testing.T, text []byte, division string) (lwDivision, []lwPlayer)
 	if i := strings.Index(s, "newt="); i >= 0 {
 		s = strings.TrimRight(s[i+len("newt="):], " \t\r\n;")
 	}
-	s = strings.ReplaceAll(s, "undefined", "null")
+	s = strings.ReplaceAll(s, "undefined", "null") // as liwords does, in names too
 	var newt lwNewt
 	if err := json.Unmarshal([]byte(s), &newt); err != nil {
 		t.Fatalf("liwords: %v", err)
@@ -230,8 +236,11 @@ func TestTourneyJSReaders(t *testing.T) {
 	}
 	for _, d := range divs {
 		if ps := d.(map[string]any)["players"].([]any); ps[0] != nil {
-			t.Fatalf("players[0] = %v, want null", ps[0])
+			t.Fatalf("players[0] = %v, want undefined", ps[0])
 		}
+	}
+	if n := bytes.Count(r.Body, []byte(`"players":[undefined,`)); n != 2 {
+		t.Fatalf("players[0] written undefined in %d divisions, want 2 (as tsh writes it)", n)
 	}
 	if cfg := lps["config"].(map[string]any); cfg["event_name"] != "Standings Open" || cfg["max_rounds"] != float64(3) {
 		t.Fatalf("config %v", cfg)
@@ -239,7 +248,8 @@ func TestTourneyJSReaders(t *testing.T) {
 
 	da, as := lwRead(t, r.Body, "A")
 	db, bs := lwRead(t, r.Body, "B")
-	if da.MaxR != 0 || db.MaxR != 0 || len(as) != 3 || len(bs) != 2 {
+	// maxr: the last round as configured (3 rounds), not the last paired.
+	if da.MaxR != 2 || db.MaxR != 2 || len(as) != 3 || len(bs) != 2 {
 		t.Fatalf("A maxr %d players %d, B maxr %d players %d", da.MaxR, len(as), db.MaxR, len(bs))
 	}
 	// Names as the standings print them, ids the lines pairings name.
@@ -356,7 +366,7 @@ func TestTourneyJSConditional(t *testing.T) {
 	}
 	etag = seen[0]
 	// A list of tags, a weak one among them, matches.
-	if r := fe.fetch(fe.feedPath(), `"x", W/`+etag); r.Status != http.StatusNotModified {
+	if r := fe.fetch(fe.feedPath(), `"x", W/`+strings.TrimPrefix(etag, "W/")); r.Status != http.StatusNotModified {
 		t.Fatalf("If-None-Match list: %d", r.Status)
 	}
 	wantProblem(t, fe.fetch("/api/v1/tournaments/999999/tourney.js", ""), http.StatusNotFound, "not-found")
@@ -385,18 +395,42 @@ func TestTourneyJSWithdrawn(t *testing.T) {
 			} `json:"players"`
 		} `json:"divisions"`
 	}
-	body := r.Body[bytes.IndexByte(r.Body, '{') : bytes.LastIndexByte(r.Body, '}')+1]
+	body := jsUndefinedAsNull(r.Body[bytes.IndexByte(r.Body, '{') : bytes.LastIndexByte(r.Body, '}')+1])
 	if err := json.Unmarshal(body, &newt); err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
-	for _, p := range newt.Divisions[0].Players[1:] {
+	for _, p := range newt.Divisions[0].Players[1:] { // rrank: before round 1 (by rating), after it
 		got[p.Name] = fmt.Sprintf("rrank %v off %v", p.Etc.RRank, p.Etc.Off)
 	}
-	want := map[string]string{"Ann": "rrank [0] off [-50]", "Bob": "rrank [2] off []", "Cat": "rrank [1] off []"}
+	want := map[string]string{"Ann": "rrank [1 0] off [-50]", "Bob": "rrank [2 2] off []", "Cat": "rrank [3 1] off []"}
 	for name, w := range want {
 		if got[name] != w {
 			t.Errorf("%s: %s, want %s", name, got[name], w)
 		}
 	}
+}
+
+// jsUndefinedAsNull reads JavaScript's undefined, outside strings, as
+// JSON's null.
+func jsUndefinedAsNull(text []byte) []byte {
+	out := make([]byte, 0, len(text))
+	in := false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case in && c == '\\' && i+1 < len(text):
+			out = append(out, c, text[i+1])
+			i++
+			continue
+		case c == '"':
+			in = !in
+		case !in && bytes.HasPrefix(text[i:], []byte("undefined")):
+			out = append(out, "null"...)
+			i += len("undefined") - 1
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
 }

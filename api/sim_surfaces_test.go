@@ -33,7 +33,8 @@ func (w *simWorld) setPrizes() {
 }
 
 // checkFeed: tourney.js (read as liwords reads it) has each division's
-// players and, for every game with its result in, both scores.
+// players, named as tsh names them ("Surname, Given"), and, for every
+// game with its result in, both scores.
 func (w *simWorld) checkFeed() {
 	w.t.Helper()
 	text := w.getOK(w.path("/tourney.js"), "").Body
@@ -44,14 +45,14 @@ func (w *simWorld) checkFeed() {
 			byName[p.Name] = p
 		}
 		for _, p := range d.players {
-			if _, ok := byName[p.name]; !ok {
+			if _, ok := byName[asTSHName(p.name)]; !ok {
 				w.fail("tourney-js", "%s: tourney.js lacks %s", d.name, p.name)
 				return
 			}
 		}
 		for _, g := range d.games {
 			for i := range 2 {
-				p, o := byName[g.seats[i].name], byName[g.seats[1-i].name]
+				p, o := byName[asTSHName(g.seats[i].name)], byName[asTSHName(g.seats[1-i].name)]
 				r := g.round - 1
 				if r >= len(p.Pairings) || p.Pairings[r] != o.ID {
 					w.fail("tourney-js", "%s: %s's pairings %v, round %d against %s (id %d)", d.name, p.Name, p.Pairings, g.round, o.Name, o.ID)

@@ -11,10 +11,18 @@ import (
 // "newt=" + one JSON object + ";", so that what reads tsh's live file (a
 // streaming overlay, Woogles' broadcasts) reads tourney's unchanged.
 // Players are numbered by line, 1-based, as in a .t file (index 0 of each
-// division's players is null); pairings name opponents by line, 0 for a
-// bye or a forfeit; a score is there only once the game's result is in
-// (readers take any score that is not 0 as final), a bye's or forfeit's
-// as its spread, as tsh writes them.
+// division's players is undefined, as tsh writes it); pairings name
+// opponents by line, 0 for a bye or a forfeit; a score is there only once
+// the game's result is in (readers take any score that is not 0 as
+// final), a bye's or forfeit's as its spread, as tsh writes them. Names
+// are tsh's "Surname, Given Names".
+//
+// Each key means what it means in the feeds tsh wrote (held side by side
+// by api/feed_tsh_test.go): maxr is the division's last round as
+// configured, 0-based; maxrp the last round with a score, 0-based (-1:
+// none); seeds each line's rank by rating (ties share); rrank one entry
+// more than the rounds with scores, [0] the rank by rating before round
+// 1, [k] after round k; newr one estimate per round with scores.
 
 // feedNewt is the object after "newt=".
 type feedNewt struct {
@@ -25,18 +33,25 @@ type feedNewt struct {
 // feedConfig is the part of tsh's config the readers use.
 type feedConfig struct {
 	EventName    string `json:"event_name"`
-	EventDate    string `json:"event_date"`
+	EventDate    string `json:"event_date"` // as a director writes it: "July 20-24, 2024"
 	MaxRounds    int    `json:"max_rounds"`
 	TrackFirsts  int    `json:"track_firsts"` // 1: p12 records who started
-	RatingSystem string `json:"rating_system"`
+	RatingSystem string `json:"rating_system"` // tsh's name: nsa2008, wespa, none
 	Realm        string `json:"realm,omitempty"`
+	// PrizeBands are the places the rank prizes pay, by division name
+	// ({} when none).
+	PrizeBands   map[string][]int `json:"prize_bands"`
+	PlayerPhotos int              `json:"player_photos"` // 1: some player has a photo
 }
 
 type feedDivision struct {
-	Name    string        `json:"name"`
-	MaxR    int           `json:"maxr"`    // the last round paired, 0-based (-1: none)
-	Classes int           `json:"classes"` // 0: none
-	Players []*feedPlayer `json:"players"` // [0] is null
+	Name         string        `json:"name"`
+	MaxR         int           `json:"maxr"`    // the last round configured, 0-based
+	MaxRP        int           `json:"maxrp"`   // the last round with a score, 0-based (-1: none)
+	Classes      *int          `json:"classes"` // null: none
+	RatingSystem string        `json:"rating_system"`
+	Seeds        []int         `json:"seeds"`   // by line-1: the rank by rating, ties sharing
+	Players      []*feedPlayer `json:"players"` // [0] is undefined
 }
 
 type feedPlayer struct {
@@ -45,6 +60,7 @@ type feedPlayer struct {
 	Rating   int     `json:"rating"`
 	Pairings []int   `json:"pairings"` // per round: the opponent's line, 0 for a bye
 	Scores   []int   `json:"scores"`   // per round up to the last with a result: 0 for none yet
+	Photo    string  `json:"photo"`    // under the feed's folder; "" for none
 	Etc      feedEtc `json:"etc"`
 }
 
@@ -60,6 +76,13 @@ type feedEtc struct {
 	RRank []int    `json:"rrank"`
 	Class []string `json:"class,omitempty"`
 	Off   []int    `json:"off,omitempty"` // a withdrawn player: the spread given each round they miss
+	// Naspa is the member id, Lifeg the career games (from an imported
+	// .t line), Time when the player's record last changed and RTime when
+	// each round's result was entered (Unix seconds; 0 for none).
+	Naspa []string `json:"naspa,omitempty"`
+	Lifeg []int    `json:"lifeg,omitempty"`
+	Time  []int64  `json:"time,omitempty"`
+	RTime []int64  `json:"rtime,omitempty"`
 }
 
 // buildFeed reads every division of a tournament and writes its feed,
@@ -73,7 +96,12 @@ func (s *Service) buildFeed(ctx context.Context, tournamentID int64, size int) (
 	if err != nil {
 		return nil, err
 	}
-	newt := feedNewt{Config: feedConfig{EventName: t.Name, EventDate: t.StartDate}, Divisions: []feedDivision{}}
+	bands, err := prizeBands(t)
+	if err != nil {
+		return nil, err
+	}
+	newt := feedNewt{Config: feedConfig{EventName: t.Name, EventDate: eventDateText(t.StartDate, t.EndDate),
+		PrizeBands: map[string][]int{}}, Divisions: []feedDivision{}}
 	for i, div := range divs {
 		st, err := s.loadDivision(ctx, t, div)
 		if err != nil {
@@ -81,12 +109,20 @@ func (s *Service) buildFeed(ctx context.Context, tournamentID int64, size int) (
 		}
 		fd := st.feedDivision(&s.feeds, tournamentID)
 		newt.Divisions = append(newt.Divisions, fd)
-		newt.Config.MaxRounds = max(newt.Config.MaxRounds, st.cfg.Rounds, fd.MaxR+1)
+		if places := bands[divKey(st.divisionID())]; len(places) > 0 {
+			newt.Config.PrizeBands[fd.Name] = places
+		}
+		newt.Config.MaxRounds = max(newt.Config.MaxRounds, fd.MaxR+1)
 		if st.d.TrackFirsts {
 			newt.Config.TrackFirsts = 1
 		}
+		for _, p := range st.players {
+			if p.Photo != "" {
+				newt.Config.PlayerPhotos = 1
+			}
+		}
 		if i == 0 {
-			newt.Config.RatingSystem = string(st.ratingSystem())
+			newt.Config.RatingSystem = fd.RatingSystem
 			newt.Config.Realm = string(st.cfg.Realm)
 		}
 	}
@@ -122,23 +158,21 @@ func (st *divState) feedDivision(memo *feedCache, tournamentID int64) feedDivisi
 	d := st.d
 	rounds := d.Rounds()
 	// named as config.tsh names it (tsh's names have no spaces)
-	fd := feedDivision{Name: tshDivisionName(d.Name), MaxR: rounds - 1, Classes: st.classCount(),
+	fd := feedDivision{Name: tshDivisionName(d.Name), MaxR: max(st.cfg.Rounds, rounds) - 1, MaxRP: -1,
 		Players: make([]*feedPlayer, len(st.players)+1)}
+	if n := st.classCount(); n > 0 {
+		fd.Classes = &n
+	}
 	sys := st.ratingSystem()
+	fd.RatingSystem = tshRatingSystem(sys)
 	rules, rated := sys.Rules()
-	h := newFeedDigest()
-	h.str(fd.Name)
-	h.str(string(sys))
-	settings, _ := json.Marshal(st.settings)
-	h.str(st.t.Variant)
-	h.str(string(settings))
+	fd.Seeds = st.seeds()
+	times := st.resultTimes()
 	for i, p := range d.Players() {
-		fp := &feedPlayer{ID: p.ID, Name: st.players[i].Name, Rating: p.Rating,
+		sp := &st.players[i]
+		fp := &feedPlayer{ID: p.ID, Name: sp.TSHName(), Rating: p.Rating, Photo: sp.Photo,
 			Pairings: make([]int, rounds), Scores: make([]int, 0, rounds),
-			Etc: feedEtc{Board: make([]int, rounds), P12: make([]int, rounds), RRank: make([]int, rounds)}}
-		if rated {
-			fp.Etc.Newr = make([]int, rounds)
-		}
+			Etc: feedEtc{Board: make([]int, rounds), P12: make([]int, rounds), Naspa: memberIDs(sp), Lifeg: careerGames(sp)}}
 		if c := st.classOf(p.ID); c != "" {
 			fp.Etc.Class = []string{c}
 		}
@@ -146,10 +180,37 @@ func (st *divState) feedDivision(memo *feedCache, tournamentID int64) feedDivisi
 			fp.Etc.Off = []int{p.UnplayedSpread}
 		}
 		fd.Players[p.ID] = fp
-		h.ints(p.Rating, b2i(p.Withdrawn), p.UnplayedSpread)
 	}
 	for round := 1; round <= rounds; round++ {
-		st.feedRound(fd.Players, round, h)
+		st.feedRound(fd.Players, round)
+		for id := 1; id < len(fd.Players); id++ {
+			if len(fd.Players[id].Scores) == round {
+				fd.MaxRP = round - 1
+			}
+		}
+	}
+	// Ranks and estimates for each round with a score, kept (memo) by a
+	// digest of everything they depend on up to that round.
+	scored := fd.MaxRP + 1
+	settings, _ := json.Marshal(st.settings)
+	h := newFeedDigest()
+	h.str(fd.Name)
+	h.str(string(sys))
+	h.str(st.t.Variant)
+	h.str(string(settings))
+	for id := 1; id < len(fd.Players); id++ {
+		fp := fd.Players[id]
+		fp.Etc.RRank = make([]int, scored+1)
+		fp.Etc.RRank[0] = fd.Seeds[id-1]
+		if rated && scored > 0 {
+			fp.Etc.Newr = make([]int, scored)
+		}
+		fp.Etc.RTime, fp.Etc.Time = times.of(id, len(fp.Scores))
+		p := d.Players()[id-1]
+		h.ints(p.Rating, b2i(p.Withdrawn), p.UnplayedSpread)
+	}
+	for round := 1; round <= scored; round++ {
+		st.digestRound(round, h)
 		key := feedRoundKey{tournament: tournamentID, division: fd.Name, round: round}
 		m, ok := memo.round(key, h.sum)
 		if !ok {
@@ -167,7 +228,7 @@ func (st *divState) feedDivision(memo *feedCache, tournamentID int64) feedDivisi
 		}
 		for id := 1; id < len(fd.Players); id++ {
 			fp := fd.Players[id]
-			fp.Etc.RRank[round-1] = m.rrank[id]
+			fp.Etc.RRank[round] = m.rrank[id]
 			if rated && m.newr != nil {
 				fp.Etc.Newr[round-1] = m.newr[id]
 			}
@@ -185,17 +246,13 @@ func b2i(b bool) int {
 
 // feedRound fills in one round: who plays whom at which table, who
 // starts, and the scores of the results that are in.
-//
-// Everything it reads goes into h, which then stands for the division up
-// to this round.
-func (st *divState) feedRound(players []*feedPlayer, round int, h *feedDigest) {
+func (st *divState) feedRound(players []*feedPlayer, round int) {
 	d := st.d
 	r := round - 1
 	for _, pr := range d.Pairings(round) {
 		if pr.Group != nil { // a table of three or four: no tsh pairing
 			for _, id := range pr.Group {
 				players[id].Etc.Board[r] = pr.Table
-				h.ints(pr.Table, id)
 			}
 			continue
 		}
@@ -213,7 +270,6 @@ func (st *divState) feedRound(players []*feedPlayer, round int, h *feedDigest) {
 				fp.Etc.P12[r] = 4 // tsh's "not known"
 			}
 		}
-		h.ints(pr.Table, pr.Player, pr.Opponent, pr.First)
 		seat(pr.Player, pr.Opponent)
 		if pr.Opponent != 0 {
 			seat(pr.Opponent, pr.Player)
@@ -224,8 +280,6 @@ func (st *divState) feedRound(players []*feedPlayer, round int, h *feedDigest) {
 		if !ok {
 			continue
 		}
-		h.ints(id, res.Score, res.OppScore, b2i(res.Forfeit), int(res.TieBreak), res.Opponent, len(res.Group))
-		h.ints(res.GroupScores...)
 		fp := players[id]
 		score := res.Score
 		if !res.Played() || res.IsGroup() { // a bye, a forfeit: its spread, against nobody
@@ -236,5 +290,22 @@ func (st *divState) feedRound(players []*feedPlayer, round int, h *feedDigest) {
 			fp.Scores = append(fp.Scores, 0)
 		}
 		fp.Scores[r] = score
+	}
+}
+
+// digestRound puts into h everything of a round that the ranks and
+// estimates after it depend on: its pairings and its results. h then
+// stands for the division up to this round.
+func (st *divState) digestRound(round int, h *feedDigest) {
+	d := st.d
+	for _, pr := range d.Pairings(round) {
+		h.ints(pr.Table, pr.Player, pr.Opponent, pr.First)
+		h.ints(pr.Group...)
+	}
+	for id := 1; id <= len(st.players); id++ {
+		if res, ok := d.Result(id, round); ok {
+			h.ints(id, res.Score, res.OppScore, b2i(res.Forfeit), int(res.TieBreak), res.Opponent, len(res.Group))
+			h.ints(res.GroupScores...)
+		}
 	}
 }

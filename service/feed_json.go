@@ -6,12 +6,13 @@ import (
 )
 
 // The feed's JSON is written by hand: it is mostly lists of small
-// numbers (six a player a round: 93,000 after 31 rounds of 500), which
+// numbers (seven a player a round: 108,000 after 31 rounds of 500), which
 // encoding/json writes one reflected value at a time. appendNewt writes
 // exactly what json.Marshal writes for a feedNewt (TestFeedJSONAsMarshal
 // holds it to that): the same fields in the same order, null for a nil
 // list, omitempty as the struct tags say, strings as json.Marshal escapes
-// them.
+// them; but for one thing, as tsh writes it: a division's players[0] is
+// undefined (JavaScript), where json.Marshal writes null.
 
 // appendNewt appends n as JSON.
 func appendNewt(b []byte, n *feedNewt) ([]byte, error) {
@@ -47,8 +48,19 @@ func appendFeedDivision(b []byte, d *feedDivision) ([]byte, error) {
 	}
 	b = append(b, `,"maxr":`...)
 	b = strconv.AppendInt(b, int64(d.MaxR), 10)
+	b = append(b, `,"maxrp":`...)
+	b = strconv.AppendInt(b, int64(d.MaxRP), 10)
 	b = append(b, `,"classes":`...)
-	b = strconv.AppendInt(b, int64(d.Classes), 10)
+	if d.Classes == nil {
+		b = append(b, "null"...)
+	} else {
+		b = strconv.AppendInt(b, int64(*d.Classes), 10)
+	}
+	b = append(b, `,"rating_system":`...)
+	if b, err = appendJSONString(b, d.RatingSystem); err != nil {
+		return nil, err
+	}
+	b = appendJSONInts(append(b, `,"seeds":`...), d.Seeds)
 	b = append(b, `,"players":`...)
 	if d.Players == nil {
 		return append(b, "null}"...), nil
@@ -59,7 +71,11 @@ func appendFeedDivision(b []byte, d *feedDivision) ([]byte, error) {
 			b = append(b, ',')
 		}
 		if p == nil {
-			b = append(b, "null"...)
+			if i == 0 {
+				b = append(b, "undefined"...) // as tsh writes it
+			} else {
+				b = append(b, "null"...)
+			}
 			continue
 		}
 		if b, err = appendFeedPlayer(b, p); err != nil {
@@ -81,6 +97,10 @@ func appendFeedPlayer(b []byte, p *feedPlayer) ([]byte, error) {
 	b = strconv.AppendInt(b, int64(p.Rating), 10)
 	b = appendJSONInts(append(b, `,"pairings":`...), p.Pairings)
 	b = appendJSONInts(append(b, `,"scores":`...), p.Scores)
+	b = append(b, `,"photo":`...)
+	if b, err = appendJSONString(b, p.Photo); err != nil {
+		return nil, err
+	}
 	e := &p.Etc
 	b = appendJSONInts(append(b, `,"etc":{"board":`...), e.Board)
 	b = appendJSONInts(append(b, `,"p12":`...), e.P12)
@@ -89,19 +109,28 @@ func appendFeedPlayer(b []byte, p *feedPlayer) ([]byte, error) {
 	}
 	b = appendJSONInts(append(b, `,"rrank":`...), e.RRank)
 	if len(e.Class) > 0 {
-		b = append(b, `,"class":[`...)
-		for i, c := range e.Class {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			if b, err = appendJSONString(b, c); err != nil {
-				return nil, err
-			}
+		b = append(b, `,"class":`...)
+		if b, err = appendJSONStrings(b, e.Class); err != nil {
+			return nil, err
 		}
-		b = append(b, ']')
 	}
 	if len(e.Off) > 0 {
 		b = appendJSONInts(append(b, `,"off":`...), e.Off)
+	}
+	if len(e.Naspa) > 0 {
+		b = append(b, `,"naspa":`...)
+		if b, err = appendJSONStrings(b, e.Naspa); err != nil {
+			return nil, err
+		}
+	}
+	if len(e.Lifeg) > 0 {
+		b = appendJSONInts(append(b, `,"lifeg":`...), e.Lifeg)
+	}
+	if len(e.Time) > 0 {
+		b = appendJSONInt64s(append(b, `,"time":`...), e.Time)
+	}
+	if len(e.RTime) > 0 {
+		b = appendJSONInt64s(append(b, `,"rtime":`...), e.RTime)
 	}
 	return append(b, "}}"...), nil
 }
@@ -119,6 +148,33 @@ func appendJSONInts(b []byte, xs []int) []byte {
 		b = strconv.AppendInt(b, int64(x), 10)
 	}
 	return append(b, ']')
+}
+
+// appendJSONInt64s appends a list of int64s (a list, not nil).
+func appendJSONInt64s(b []byte, xs []int64) []byte {
+	b = append(b, '[')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, x, 10)
+	}
+	return append(b, ']')
+}
+
+// appendJSONStrings appends a list of strings (a list, not nil).
+func appendJSONStrings(b []byte, xs []string) ([]byte, error) {
+	b = append(b, '[')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = appendJSONString(b, x); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, ']'), nil
 }
 
 // appendJSONString appends a string as json.Marshal writes it.
