@@ -35,7 +35,7 @@ type feedConfig struct {
 	EventName    string `json:"event_name"`
 	EventDate    string `json:"event_date"` // as a director writes it: "July 20-24, 2024"
 	MaxRounds    int    `json:"max_rounds"`
-	TrackFirsts  int    `json:"track_firsts"` // 1: p12 records who started
+	TrackFirsts  int    `json:"track_firsts"`  // 1: p12 records who started
 	RatingSystem string `json:"rating_system"` // tsh's name: nsa2008, wespa, none
 	Realm        string `json:"realm,omitempty"`
 	// PrizeBands are the places the rank prizes pay, by division name
