@@ -403,7 +403,7 @@ func TestTourneyJSWithdrawn(t *testing.T) {
 	for _, p := range newt.Divisions[0].Players[1:] { // rrank: before round 1 (by rating), after it
 		got[p.Name] = fmt.Sprintf("rrank %v off %v", p.Etc.RRank, p.Etc.Off)
 	}
-	want := map[string]string{"Ann": "rrank [1 0] off [-50]", "Bob": "rrank [2 2] off []", "Cat": "rrank [3 1] off []"}
+	want := map[string]string{"Ann": "rrank [1] off [-50]", "Bob": "rrank [1 2] off []", "Cat": "rrank [2 1] off []"}
 	for name, w := range want {
 		if got[name] != w {
 			t.Errorf("%s: %s, want %s", name, got[name], w)

@@ -102,11 +102,13 @@ func (s *Service) buildFeed(ctx context.Context, tournamentID int64, size int) (
 	}
 	newt := feedNewt{Config: feedConfig{EventName: t.Name, EventDate: eventDateText(t.StartDate, t.EndDate),
 		PrizeBands: map[string][]int{}}, Divisions: []feedDivision{}}
+	unset := make([]bool, len(divs)) // divisions with no rounds configured
 	for i, div := range divs {
 		st, err := s.loadDivision(ctx, t, div)
 		if err != nil {
 			return nil, err
 		}
+		unset[i] = st.cfg.Rounds == 0
 		fd := st.feedDivision(&s.feeds, tournamentID)
 		newt.Divisions = append(newt.Divisions, fd)
 		if places := bands[divKey(st.divisionID())]; len(places) > 0 {
@@ -124,6 +126,13 @@ func (s *Service) buildFeed(ctx context.Context, tournamentID int64, size int) (
 		if i == 0 {
 			newt.Config.RatingSystem = fd.RatingSystem
 			newt.Config.Realm = string(st.cfg.Realm)
+		}
+	}
+	// A division with no rounds configured has as many as the event (as
+	// tsh's max_rounds is the event's).
+	for i := range newt.Divisions {
+		if unset[i] {
+			newt.Divisions[i].MaxR = max(newt.Divisions[i].MaxR, newt.Config.MaxRounds-1)
 		}
 	}
 	out, err := appendNewt(append(make([]byte, 0, size), "newt="...), &newt)
@@ -166,7 +175,8 @@ func (st *divState) feedDivision(memo *feedCache, tournamentID int64) feedDivisi
 	sys := st.ratingSystem()
 	fd.RatingSystem = tshRatingSystem(sys)
 	rules, rated := sys.Rules()
-	fd.Seeds = st.seeds()
+	fd.Seeds = st.seeds(false)
+	active := st.seeds(true)
 	times := st.resultTimes()
 	for i, p := range d.Players() {
 		sp := &st.players[i]
@@ -201,7 +211,7 @@ func (st *divState) feedDivision(memo *feedCache, tournamentID int64) feedDivisi
 	for id := 1; id < len(fd.Players); id++ {
 		fp := fd.Players[id]
 		fp.Etc.RRank = make([]int, scored+1)
-		fp.Etc.RRank[0] = fd.Seeds[id-1]
+		fp.Etc.RRank[0] = active[id-1]
 		if rated && scored > 0 {
 			fp.Etc.Newr = make([]int, scored)
 		}
@@ -228,10 +238,19 @@ func (st *divState) feedDivision(memo *feedCache, tournamentID int64) feedDivisi
 		}
 		for id := 1; id < len(fd.Players); id++ {
 			fp := fd.Players[id]
-			fp.Etc.RRank[round] = m.rrank[id]
+			if len(fp.Etc.RRank) > round {
+				fp.Etc.RRank[round] = m.rrank[id]
+			}
 			if rated && m.newr != nil {
 				fp.Etc.Newr[round-1] = m.newr[id]
 			}
+		}
+	}
+	// A withdrawn player has no rank, as tsh leaves inactive players out
+	// of its ranking: their rrank is their seed alone.
+	for id := 1; id < len(fd.Players); id++ {
+		if d.Players()[id-1].Withdrawn {
+			fd.Players[id].Etc.RRank = []int{fd.Seeds[id-1]}
 		}
 	}
 	return fd

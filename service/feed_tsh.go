@@ -67,12 +67,16 @@ func prizeBands(t *Tournament) (map[int64][]int, error) {
 }
 
 // seeds are each line's rank by rating before the event (index line-1),
-// players of equal rating sharing one, as tsh's ComputeSeeds gives them.
-func (st *divState) seeds() []int {
+// players of equal rating sharing one, as tsh's ComputeSeeds gives them;
+// with active, among the players still playing (tsh's rrank[0]), 0 for
+// one who withdrew.
+func (st *divState) seeds(active bool) []int {
 	n := len(st.players)
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
+	order := make([]int, 0, n)
+	for i := range n {
+		if !active || !st.d.Players()[i].Withdrawn {
+			order = append(order, i)
+		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return st.players[b].Rating - st.players[a].Rating })
 	seeds := make([]int, n)
