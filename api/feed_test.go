@@ -53,7 +53,7 @@ type lwNewt struct {
 }
 
 type lwDivision struct {
-	Name    string            `json:"name"`
+	Name    lwName            `json:"name"`
 	MaxR    int               `json:"maxr"`
 	Players []json.RawMessage `json:"players"`
 }
@@ -68,6 +68,24 @@ type lwPlayer struct {
 		Board []int `json:"board"`
 		P12   []int `json:"p12"`
 	} `json:"etc"`
+}
+
+// lwName is liwords' flexString: a name written as a string or a number
+// (tsh writes a division named 1 as 1).
+type lwName string
+
+func (n *lwName) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*n = lwName(s)
+		return nil
+	}
+	var num json.Number
+	if err := json.Unmarshal(b, &num); err != nil {
+		return err
+	}
+	*n = lwName(num.String())
+	return nil
 }
 
 // lwGame is a game of a round as liwords derives it: the starter first,
@@ -94,7 +112,7 @@ func lwRead(t *testing.T, text []byte, division string) (lwDivision, []lwPlayer)
 		t.Fatalf("liwords: %v", err)
 	}
 	for _, d := range newt.Divisions {
-		if d.Name != division {
+		if string(d.Name) != division {
 			continue
 		}
 		var ps []lwPlayer
