@@ -175,10 +175,11 @@ func (st *divState) feedDivision(memo *feedCache, tournamentID int64) feedDivisi
 	sys := st.ratingSystem()
 	fd.RatingSystem = tshRatingSystem(sys)
 	rules, rated := sys.Rules()
-	fd.Seeds = st.seeds(false)
-	active := st.seeds(true)
+	fd.Seeds = st.seeds(nil)
+	active := st.seeds(d.Players())
 	times := st.resultTimes()
-	for i, p := range d.Players() {
+	dps := d.Players() // a copy each call
+	for i, p := range dps {
 		sp := &st.players[i]
 		fp := &feedPlayer{ID: p.ID, Name: sp.TSHName(), Rating: p.Rating, Photo: sp.Photo,
 			Pairings: make([]int, rounds), Scores: make([]int, 0, rounds),
@@ -216,7 +217,7 @@ func (st *divState) feedDivision(memo *feedCache, tournamentID int64) feedDivisi
 			fp.Etc.Newr = make([]int, scored)
 		}
 		fp.Etc.RTime, fp.Etc.Time = times.of(id, len(fp.Scores))
-		p := d.Players()[id-1]
+		p := dps[id-1]
 		h.ints(p.Rating, b2i(p.Withdrawn), p.UnplayedSpread)
 	}
 	for round := 1; round <= scored; round++ {
@@ -249,7 +250,7 @@ func (st *divState) feedDivision(memo *feedCache, tournamentID int64) feedDivisi
 	// A withdrawn player has no rank, as tsh leaves inactive players out
 	// of its ranking: their rrank is their seed alone.
 	for id := 1; id < len(fd.Players); id++ {
-		if d.Players()[id-1].Withdrawn {
+		if dps[id-1].Withdrawn {
 			fd.Players[id].Etc.RRank = []int{fd.Seeds[id-1]}
 		}
 	}

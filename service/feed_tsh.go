@@ -68,13 +68,13 @@ func prizeBands(t *Tournament) (map[int64][]int, error) {
 
 // seeds are each line's rank by rating before the event (index line-1),
 // players of equal rating sharing one, as tsh's ComputeSeeds gives them;
-// with active, among the players still playing (tsh's rrank[0]), 0 for
-// one who withdrew.
-func (st *divState) seeds(active bool) []int {
+// given the division's players, among those still playing (tsh's
+// rrank[0]), 0 for one who withdrew.
+func (st *divState) seeds(active []standings.Player) []int {
 	n := len(st.players)
 	order := make([]int, 0, n)
 	for i := range n {
-		if !active || !st.d.Players()[i].Withdrawn {
+		if active == nil || !active[i].Withdrawn {
 			order = append(order, i)
 		}
 	}
