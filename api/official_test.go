@@ -239,7 +239,7 @@ func TestWithdrawnAndLateEntryAreNotByes(t *testing.T) {
 		printed  string // on the pairings PDF
 		division string
 	}{
-		{"withdrawn before the pairing", 2, oe.b, "Brown, Charlie", service.PairingWithdrawn, true, "Brown, Charlie – withdrawn", "B"},
+		{"withdrawn before the pairing", 2, oe.b, "Brown, Charlie", service.PairingWithdrawn, true, "Charlie Brown – withdrawn", "B"},
 		{"late entry", 1, oe.b, "Hal Hay", service.PairingLateEntry, true, "Hal Hay – late entry", "B"},
 		{"withdrawn after the pairing", 2, oe.a, "Di Dove", service.PairingForfeit, false, "Di Dove (withdrawn)", "A"},
 		{"a game", 1, oe.a, "Ann Able", service.PairingGame, false, "Ann Able", "A"},
@@ -283,7 +283,7 @@ func TestWithdrawnAndLateEntryAreNotByes(t *testing.T) {
 	// The projector shows each division's latest round: "withdrawn", and
 	// Di's table a forfeit; no bye anywhere.
 	page := string(oe.get(fmt.Sprintf("/t/%d/standings", oe.tournament), "").Body)
-	for _, want := range []string{`Brown, Charlie</span></td><td class="num">withdrawn</td>`, `Di Dove (withdrawn)</span></td><td class="num">forfeit</td>`} {
+	for _, want := range []string{`Charlie Brown</span></td><td class="num">withdrawn</td>`, `Di Dove (withdrawn)</span></td><td class="num">forfeit</td>`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the projector lacks %q", want)
 		}

@@ -312,6 +312,11 @@ func (w *truthWorld) checkExport(s *truthState, fail func(string, ...any)) {
 	line := map[int64]int{}
 	for _, p := range d.Players() {
 		id, ok := w.ids[p.Name]
+		for name, i := range w.ids { // written as tsh holds names: "Surname, Given"
+			if !ok && asTSHName(name) == p.Name {
+				id, ok = i, true
+			}
+		}
 		if !ok {
 			fail("export.t has player %q, not in the division\n%s", p.Name, r.Body)
 		}
@@ -368,7 +373,7 @@ func (w *truthWorld) checkExport(s *truthState, fail func(string, ...any)) {
 	rows := w.standings("")
 	byName := map[string]service.StandingRow{}
 	for _, r := range rows {
-		byName[r.Name] = r
+		byName[asTSHName(r.Name)] = r // the file holds "Surname, Given"
 	}
 	for _, x := range d.Standings(max(s.paired, 1)) {
 		if g := byName[x.Name]; g.Wins != x.Wins || g.Losses != x.Losses || g.Spread != x.Spread {

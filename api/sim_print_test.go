@@ -144,9 +144,12 @@ func (w *simWorld) checkExportT() {
 			w.fail("export-t", "%s: export.t does not read back: %v\n%s", d.name, err, r.Body)
 			continue
 		}
-		line := map[string]int{}
+		line := map[string]int{} // by the name as typed; the file holds "Surname, Given"
 		for _, p := range td.Players() {
 			line[p.Name] = p.ID
+		}
+		for _, p := range d.players {
+			line[p.name] = line[asTSHName(p.name)]
 		}
 		for _, p := range d.players {
 			if line[p.name] == 0 {

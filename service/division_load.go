@@ -124,6 +124,16 @@ func (st *divState) gameOf(round int, id int64) *Game {
 	return nil
 }
 
+// marshalT is the division's .t file, each name as tsh holds it:
+// "Surname, Given Names".
+func (st *divState) marshalT() []byte {
+	names := make([]string, len(st.players))
+	for i := range st.players {
+		names[i] = tshName(st.players[i].TSHName())
+	}
+	return standings.MarshalTNamed(st.d, names)
+}
+
 // tshName is a player's name as a .t line can hold it: tsh would take a
 // last word of digits for the rating, so "Player 2" becomes "Player #2".
 func tshName(name string) string {

@@ -9,6 +9,7 @@ func TestSplitName(t *testing.T) {
 		{"Daniel, Robin Pollock", "Daniel", "Robin Pollock", "Daniel, Robin Pollock", "Robin Pollock Daniel"},
 		{"Robin  Pollock Daniel ", "Daniel", "Robin Pollock", "Daniel, Robin Pollock", "Robin Pollock Daniel"},
 		{"Cher", "Cher", "", "Cher", "Cher"},
+		{"Player 4", "Player 4", "", "Player 4", "Player 4"},
 		{"Smith,", "Smith", "", "Smith", "Smith"},
 		{", Ann", "Ann", "", "Ann", "Ann"},
 		{"van der Berg, Jan", "van der Berg", "Jan", "van der Berg, Jan", "Jan van der Berg"},

@@ -11,7 +11,11 @@ import (
 // PlayerInput is a player's details; nil fields of an update are kept.
 // Reason says why a player is changed (PATCH): it goes to the audit log.
 type PlayerInput struct {
+	// Name as typed: "Last, First" is split at the comma, "First Last"
+	// before its last word. Surname and GivenNames correct a split.
 	Name       *string `json:"name"`
+	Surname    *string `json:"surname"`
+	GivenNames *string `json:"given_names"`
 	Rating     *int    `json:"rating"`
 	MemberID   *string `json:"member_id"`
 	DivisionID *int64  `json:"division_id"`
@@ -117,11 +121,8 @@ func (s *Service) refuseDivisionChange(ctx context.Context, p *Player) error {
 }
 
 func (s *Service) applyPlayer(ctx context.Context, p *Player, in PlayerInput) error {
-	if in.Name != nil {
-		p.Name = strings.TrimSpace(*in.Name)
-		if err := checkName("the player's name", p.Name); err != nil {
-			return err
-		}
+	if err := s.applyPlayerName(ctx, p, in); err != nil {
+		return err
 	}
 	if in.Rating != nil {
 		p.Rating = *in.Rating
@@ -158,6 +159,40 @@ func (s *Service) applyPlayer(ctx context.Context, p *Player, in PlayerInput) er
 		return Errorf(KindInvalid, "bad-rating", "a rating is a number from 0 to 4000")
 	}
 	return nil
+}
+
+// applyPlayerName stores a name typed, split into its parts, and the
+// parts the director corrects; the name shown is made from them in the
+// tournament's name_order.
+func (s *Service) applyPlayerName(ctx context.Context, p *Player, in PlayerInput) error {
+	if in.Name == nil && in.Surname == nil && in.GivenNames == nil {
+		return nil
+	}
+	t, err := s.Store.GetTournament(ctx, p.TournamentID)
+	if err != nil {
+		return notFound(err, "tournament %d", p.TournamentID)
+	}
+	last, first := p.NameParts()
+	if in.Name != nil {
+		typed := strings.TrimSpace(*in.Name)
+		if err := checkName("the player's name", typed); err != nil {
+			return err
+		}
+		last, first = SplitName(typed)
+	}
+	if in.Surname != nil {
+		last = strings.TrimSpace(*in.Surname)
+	}
+	if in.GivenNames != nil {
+		first = strings.TrimSpace(*in.GivenNames)
+	}
+	for _, part := range []struct{ what, text string }{{"the surname", last}, {"the given names", first}} {
+		if err := checkName(part.what, part.text); err != nil {
+			return err
+		}
+	}
+	p.setNameParts(last, first, nameOrder(t))
+	return checkName("the player's name", p.Name)
 }
 
 // ListPlayers lists a tournament's players (public).

@@ -144,7 +144,7 @@ func (s *Service) tshArchive(ctx context.Context, tournamentID int64, ids []*int
 		used[file] = true
 		file += ".t"
 		fmt.Fprintf(&head, "division %s %s\n", tshDivisionName(st.d.Name), file)
-		body := standings.MarshalT(st.d)
+		body := st.marshalT()
 		fmt.Fprintf(&files, "#begin_file name=%s\n", file)
 		files.Write(body)
 		if len(body) > 0 && !bytes.HasSuffix(body, []byte("\n")) {

@@ -59,9 +59,14 @@ func (s *Service) UpdateTournament(ctx context.Context, a Actor, id int64, in To
 			return notFound(err, "tournament %d", id)
 		}
 		rules := [4]string{t.Variant, t.ChallengeRule, t.Board, t.Tiles}
-		current := t.CurrentRound
+		current, order := t.CurrentRound, nameOrder(t)
 		if err := s.applyTournament(t, in, false); err != nil {
 			return err
+		}
+		if nameOrder(t) != order {
+			if err := s.renameAll(ctx, a, t, in.Reason); err != nil {
+				return err
+			}
 		}
 		if t.CurrentRound > current {
 			if err := s.checkCurrentRound(ctx, t, t.CurrentRound, in.Force, in.Reason); err != nil {
@@ -142,6 +147,9 @@ func (s *Service) applyTournament(t *Tournament, in TournamentInput, creating bo
 		t.Tiles = *in.Tiles
 	}
 	if in.Settings != nil {
+		if err := checkNameOrder(*in.Settings); err != nil {
+			return err
+		}
 		t.Settings = *in.Settings
 	}
 	if in.CurrentRound != nil {

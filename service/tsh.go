@@ -32,7 +32,7 @@ func (s *Service) ExportT(ctx context.Context, tournamentID int64, q StandingsQu
 	if st.d.HasGroups() {
 		return nil, "", tFileTwoPlayer("")
 	}
-	return standings.MarshalT(st.d), TSHFileName(st.d.Name) + ".t", nil
+	return st.marshalT(), TSHFileName(st.d.Name) + ".t", nil
 }
 
 // ImportInput is a tsh .t file to read into a tournament: into a new
@@ -116,16 +116,19 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 		ids := make([]int64, d.NumPlayers()+1)
 		byName := map[string]Player{}
 		for _, p := range had {
-			byName[nameKey(p.Name)] = p
+			byName[samePlayerName(p.Name)] = p
 		}
+		order := nameOrder(t)
 		for _, tp := range d.Players() {
-			if p, ok := byName[nameKey(tp.Name)]; ok {
+			if p, ok := byName[samePlayerName(tp.Name)]; ok {
 				ids[tp.ID] = p.ID
 				out.Existing = append(out.Existing, p)
 				continue
 			}
-			p := &Player{TournamentID: t.ID, DivisionID: &div.ID, Name: tp.Name, Rating: tp.Rating,
+			p := &Player{TournamentID: t.ID, DivisionID: &div.ID, Rating: tp.Rating,
 				FixedTable: tp.FixedTable, Class: tp.Class, TSHFields: tp.Extra}
+			last, first := tshLineName(tp.Name)
+			p.setNameParts(last, first, order)
 			if tp.Withdrawn {
 				p.Withdrawn = string(unplayedOf(tp.UnplayedSpread))
 			}
@@ -133,7 +136,7 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 				return err
 			}
 			ids[tp.ID] = p.ID
-			byName[nameKey(p.Name)] = *p
+			byName[samePlayerName(p.Name)] = *p
 			out.Players = append(out.Players, *p)
 		}
 		if !in.RosterOnly {
@@ -191,9 +194,6 @@ func unplayedOf(spread int) standings.Unplayed {
 	return standings.UnplayedNone
 }
 
-// nameKey is a name as an import matches it against the players a
-// division has: case and spacing aside.
-func nameKey(name string) string { return strings.ToLower(strings.Join(strings.Fields(name), " ")) }
 
 // importTarget is the division an import fills, with the players it
 // already has: the one named by id (which must have no players unless

@@ -27,7 +27,11 @@ func WriteT(w io.Writer, d *Division) error {
 }
 
 // MarshalT is WriteT into a byte slice.
-func MarshalT(d *Division) []byte {
+func MarshalT(d *Division) []byte { return MarshalTNamed(d, nil) }
+
+// MarshalTNamed is MarshalT with each line's name as names has it (by
+// line-1; nil or "": the division's).
+func MarshalTNamed(d *Division, names []string) []byte {
 	var buf bytes.Buffer
 	anyTable, anyStart := false, d.TrackFirsts
 	for _, slots := range d.slots {
@@ -37,17 +41,21 @@ func MarshalT(d *Division) []byte {
 		}
 	}
 	for i := range d.players {
-		buf.WriteString(d.formatTLine(i+1, anyTable, anyStart))
+		name := d.players[i].Name
+		if i < len(names) && names[i] != "" {
+			name = names[i]
+		}
+		buf.WriteString(d.formatTLine(i+1, name, anyTable, anyStart))
 	}
 	return buf.Bytes()
 }
 
-func (d *Division) formatTLine(id int, withBoards, withStarts bool) string {
+func (d *Division) formatTLine(id int, name string, withBoards, withStarts bool) string {
 	p := d.players[id-1]
 	slots := d.slots[id-1]
 	var b strings.Builder
-	b.WriteString(p.Name)
-	for n := utf8.RuneCountInString(p.Name); n < 22; n++ {
+	b.WriteString(name)
+	for n := utf8.RuneCountInString(name); n < 22; n++ {
 		b.WriteByte(' ')
 	}
 	b.WriteByte(' ')
