@@ -194,7 +194,6 @@ func unplayedOf(spread int) standings.Unplayed {
 	return standings.UnplayedNone
 }
 
-
 // importTarget is the division an import fills, with the players it
 // already has: the one named by id (which must have no players unless
 // the import takes players only), or a new one.
