@@ -217,7 +217,9 @@
   }
 
   // editForm changes a player's name, rating, class or division, in a line
-  // below theirs, with a reason for the audit log. A class left empty
+  // below theirs, with a reason for the audit log. The name's parts show
+  // how it was split (the surname is what tsh's files put first): a new
+  // name is split again, or the parts are corrected by hand. A class left empty
   // comes from the division's class floors. Only what changed is sent; a
   // refusal (a division once the player is paired, an empty name) is
   // shown in the form in the server's words.
@@ -228,6 +230,9 @@
     division.value = p.division_id ? String(p.division_id) : "";
     var f = el("form", { className: "edit-player fields-form" },
       el("label", { className: "grow" }, "Name", el("input", { name: "name", value: p.name, required: true, maxLength: 200, autocomplete: "off" })),
+      el("label", { className: "grow" }, "Given names", el("input", { name: "given_names", value: p.given_names || "", maxLength: 200, autocomplete: "off" })),
+      el("label", { className: "grow" }, "Surname", el("input", { name: "surname", value: p.surname || "", maxLength: 200, autocomplete: "off",
+        title: "The part of the name that tsh's files and the feed write first: \"Surname, Given names\"" })),
       el("label", { className: "short" }, "Rating", el("input", { name: "rating", type: "number", min: 0, max: 4000, inputMode: "numeric", value: p.rating ? String(p.rating) : "" })),
       el("label", { className: "short" }, "Class", el("input", { name: "class", value: p.class || "", maxLength: 8, autocomplete: "off", placeholder: "by rating",
         title: "A class set by hand (A, B, …); empty: the division's class floors decide" })),
@@ -242,12 +247,16 @@
     C.submit(f, function () {
       var v = f.elements, body = { reason: v.reason.value.trim() }, changed = [];
       var name = v.name.value.trim(), rating = C.num(v.rating.value) || 0, div = v.division_id.value ? parseInt(v.division_id.value, 10) : null;
+      var surname = v.surname.value.trim(), given = v.given_names.value.trim();
       if (name !== p.name) { body.name = name; changed.push("name"); }
+      else if (surname !== (p.surname || "") || given !== (p.given_names || "")) {
+        body.surname = surname; body.given_names = given; changed.push("surname and given names");
+      }
       if (rating !== (p.rating || 0)) { body.rating = rating; changed.push("rating"); }
       var cls = v["class"].value.trim();
       if (cls !== (p.class || "")) { body["class"] = cls; changed.push("class"); }
       if (div !== null && div !== p.division_id) { body.division_id = div; changed.push("division"); }
-      if (!changed.length) throw new Error("Nothing to save: change the name, the rating, the class or the division first.");
+      if (!changed.length) throw new Error("Nothing to save: change the name, its parts, the rating, the class or the division first.");
       return C.api("PATCH", C.base + "/players/" + p.id, body).then(function (np) {
         tr.remove();
         return loadPlayers().then(function () {
