@@ -27,7 +27,7 @@ const printLinksOpen = `(function () {
       var ct = (r.headers.get("content-type") || "").split(";")[0];
       var text = /csv|plain/.test(ct) ? r.text() : Promise.resolve("");
       return text.then(function (body) {
-        var names = body ? " A:" + body.includes("Ann Able") + " B:" + body.includes("Wes West") : "";
+        var names = body ? " A:" + (body.includes("Ann Able") || body.includes("Able, Ann")) + " B:" + (body.includes("Wes West") || body.includes("West, Wes")) : ""; // a .t file: "Surname, Given"
         return a.textContent.trim() + " | " + u.pathname.replace(/^\/api\/v1\/(tournaments\/\d+|games\/\d+)/, "") + u.search + " " + r.status + " " + ct + names;
       });
     });

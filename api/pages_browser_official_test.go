@@ -77,7 +77,7 @@ func TestBrowserConsoleRoundsSayLateEntry(t *testing.T) {
 		waitFor(`document.getElementById("shown-round").textContent === "1"`),
 		waitFor(cellOf("Hal Hay")+` === "late entry"`),
 		setValue(`#round-select`, "2"),
-		waitFor(cellOf("Brown, Charlie")+` === "withdrawn"`),
+		waitFor(cellOf("Charlie Brown")+` === "withdrawn"`),
 		waitFor(`!document.querySelector("#pairings tbody").textContent.includes("bye")`),
 		shotAt("official-console-rounds-withdrawn", 1280, 800),
 	)
