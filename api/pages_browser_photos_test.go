@@ -60,6 +60,7 @@ func TestBrowserPhotosFromConsoleToLive(t *testing.T) {
 		)
 	}
 	run(t, ctx, live(fmt.Sprintf("/t/%d/live", f.tournament)), shotAt("photos-live", 1280, 800),
+		live(fmt.Sprintf("/t/%d/live/1", f.tournament)), shotAt("photos-table-1920x1080", 1920, 1080), shotAt("photos-table-390x844", 390, 844),
 		live(fmt.Sprintf("/t/%d/live/1?overlay=1", f.tournament)), shotAt("photos-overlay-1920x1080", 1920, 1080), shotAt("photos-overlay-390x844", 390, 844))
 
 	// A folder: Emely's photo by her member id, one named by nobody's, a
