@@ -334,6 +334,18 @@ func TestFeedMeaningAsTSH(t *testing.T) {
 			}
 		}
 	}
+	// What the feed shows of a player, changed, is a new feed at once.
+	first := e.get(e.path("/tourney.js"), "")
+	var o1 int64
+	for _, p := range must[[]service.Player](t, e.get(e.path("/players"), e.Director), http.StatusOK) {
+		if strings.HasPrefix(p.Name, "O1 ") {
+			o1 = p.ID
+		}
+	}
+	must[service.Player](t, e.patch(e.path(fmt.Sprintf("/players/%d", o1)), e.Director, map[string]any{"member_id": "AA003201", "reason": "typo"}), http.StatusOK)
+	if r := e.send(req{method: "GET", path: e.path("/tourney.js"), header: map[string]string{"If-None-Match": first.Header.Get("ETag")}}); r.Status != http.StatusOK || !strings.Contains(string(r.Body), `"naspa":["AA003201"]`) {
+		t.Errorf("after a member id changed: %d", r.Status)
+	}
 	config := feed["config"].(map[string]any)
 	if config["rating_system"] != "nsa2008" || config["max_rounds"] != float64(7) {
 		t.Errorf("config %v", config)
