@@ -124,10 +124,19 @@ func matchingSeats(l *loaded, rec *gcg.Record) string {
 }
 
 // samePlayer reports whether a record's player is the player of that
-// name: the nick or the name, compared as normName compares them.
+// name: the nick or the name, compared as normName compares them, or the
+// record's name split into the same surname and given names ("Nathan
+// Gruzd" is the player shown "Gruzd, Nathan" under name_order
+// surname-first).
 func samePlayer(p gcg.Player, name string) bool {
 	n := normName(name)
-	return n != "" && (normName(p.Nick) == n || normName(p.Name) == n)
+	if n == "" {
+		return false
+	}
+	if normName(p.Nick) == n || normName(p.Name) == n {
+		return true
+	}
+	return strings.TrimSpace(p.Name) != "" && samePlayerName(p.Name) == samePlayerName(name)
 }
 
 // normName is a name as a record's nick may write it: without case,

@@ -1,6 +1,10 @@
 package service
 
-import "testing"
+import (
+	"testing"
+
+	"tourney/gcg"
+)
 
 func TestSplitName(t *testing.T) {
 	for _, tc := range []struct{ typed, surname, given, tsh, spoken string }{
@@ -30,5 +34,25 @@ func TestSplitName(t *testing.T) {
 	p := Player{Name: "Robin Pollock Daniel", Surname: "Pollock Daniel", GivenNames: "Robin"}
 	if got := p.TSHName(); got != "Pollock Daniel, Robin" {
 		t.Errorf("a corrected split: TSHName %q", got)
+	}
+}
+
+// A GCG record's player is the tournament's player however either name
+// is ordered.
+func TestSamePlayerAnyOrder(t *testing.T) {
+	for _, tc := range []struct {
+		nick, name, player string
+		want               bool
+	}{
+		{"NGruzd", "Nathan Gruzd", "Gruzd, Nathan", true},
+		{"ng", "Gruzd, Nathan", "Nathan Gruzd", true},
+		{"Nathan_Gruzd", "", "Nathan Gruzd", true},
+		{"ng", "Nathan Gruzd", "Nathan Grudz", false},
+		{"ng", "", "Gruzd, Nathan", false},
+		{"x", "Robin Pollock Daniel", "Daniel, Robin Pollock", true},
+	} {
+		if got := samePlayer(gcg.Player{Nick: tc.nick, Name: tc.name}, tc.player); got != tc.want {
+			t.Errorf("%q/%q vs %q: %v, want %v", tc.nick, tc.name, tc.player, got, tc.want)
+		}
 	}
 }
