@@ -98,6 +98,10 @@ type Config struct {
 	// StartsWithinOne).
 	Starts StartsRule
 	Gibson GibsonConfig
+	// Exagony: players of one team (Player.Team: a team, club or
+	// country) do not meet while another pairing exists, in every
+	// system (tsh's exagony).
+	Exagony bool
 }
 
 // Default bounds of a game score (Config.MinScore, Config.MaxScore). The

@@ -25,6 +25,9 @@ type Player struct {
 	// Class is the player's rating class as the .t file's "class" field
 	// gives it (tsh's "; class B"), set by hand: "" for none.
 	Class string
+	// Team is the player's team, club or country (tsh's "team" field),
+	// which exagony keeps apart; "" for none.
+	Team string
 	// Extra holds the .t file's other fields (newr, class, team, xtid ...)
 	// untouched, so that a file read and written keeps them.
 	Extra map[string][]string

@@ -51,6 +51,10 @@ const (
 	SystemRoundRobin System = "rr"     // Berger round robin, single or double
 	SystemRandom     System = "random" // random draw from a seed
 	SystemManual     System = "manual" // the director's pairings, checked
+	// Championship systems (tsh's cop, cp and if commands).
+	SystemCOP    System = "cop"    // Castellano-O'Connor pairings
+	SystemChew   System = "chew"   // tsh's ChewPair
+	SystemFontes System = "fontes" // tsh's InitFontes: quartile groups of four
 )
 
 // PairRequest asks for one round's pairings.
@@ -72,6 +76,13 @@ type PairRequest struct {
 	// Manual: the director's pairings; First and Table may be left 0 to be
 	// decided here.
 	Manual []Pairing
+	// COP: the division's COP settings (cop_settings.go), with the paid
+	// places and class prizes resolved; Seed seeds its simulations.
+	COP COPSettings
+	// PrizeBands (ChewPair): the last place of each prize band, best
+	// first, as tsh's prize_bands ([3, 6, 10]: 1st-3rd, 4th-6th,
+	// 7th-10th).
+	PrizeBands []int
 }
 
 // Pair computes a round's pairings without changing the division; record
