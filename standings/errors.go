@@ -112,6 +112,13 @@ const (
 	CodeForfeitMismatch Code = "forfeit-mismatch"
 	// CodeTooManyRounds: a line with more than MaxRounds rounds.
 	CodeTooManyRounds Code = "too-many-rounds"
+	// CodeRoundsNotSet: a system that looks ahead to the last round (COP)
+	// in a division whose number of rounds is not set.
+	CodeRoundsNotSet Code = "rounds-not-set"
+	// CodeOverconstrained: COP's hard rules (pairings made by hand, King
+	// of the Hill, Gibson groups, control loss, byes) leave no pairing of
+	// everyone.
+	CodeOverconstrained Code = "cop-overconstrained"
 )
 
 // Limits that keep a hostile upload cheap. The largest real divisions

@@ -100,6 +100,8 @@ func Pair(d *Division, req PairRequest) ([]Pairing, error) {
 		return PairRandom(d, req.Round, req.Seed)
 	case SystemManual:
 		return PairManual(d, req.Round, req.Manual)
+	case SystemCOP:
+		return PairCOP(d, req)
 	}
 	return nil, errorf(CodeUnknownSystem, "unknown pairing system %q (swiss, koth, rr, random, manual)", req.System)
 }
