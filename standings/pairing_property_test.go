@@ -23,7 +23,9 @@ import (
 //     with score groups first (tsh's order, every third division) nobody
 //     gets more than three starts ahead or behind;
 //   - tables are 1..games, byes have none;
-//   - the same division gives the same pairings.
+//   - the same division gives the same pairings;
+//   - COP (now and then from round 2) pairs everyone once too, and its
+//     bye says why.
 func TestPairingProperties(t *testing.T) {
 	worstBalance, checked, swissRounds := 0, 0, 0
 	for seed := uint64(1); seed <= 120; seed++ {
@@ -62,8 +64,11 @@ func TestPairingProperties(t *testing.T) {
 				system = SystemRandom
 			case rng.next()%6 == 0:
 				system = SystemKOTH
+			case r > 1 && rng.next()%5 == 0:
+				system = SystemCOP
 			}
-			req := PairRequest{System: system, Round: r, Seed: seed, AvoidRepeats: rng.next()%2 == 0}
+			req := PairRequest{System: system, Round: r, Seed: seed, AvoidRepeats: rng.next()%2 == 0,
+				COP: COPSettings{Simulations: 2000, AlwaysWinsSimulations: 500, PlacePrizes: 1 + int(seed%4)}}
 			ps, err := Pair(d, req)
 			if CodeOf(err) == CodeNoPlayers {
 				break
@@ -212,7 +217,10 @@ func checkPairings(t *testing.T, d *Division, round int, ps []Pairing, system Sy
 	if len(c.eligible)%2 != len(byes) || len(byes) > 1 {
 		t.Fatalf("%s: %d byes for %d players", where, len(byes), len(c.eligible))
 	}
-	if len(byes) == 1 && !strings.Contains(byes[0].Reason, "Gibsonized") {
+	if len(byes) == 1 && system == SystemCOP && !strings.HasPrefix(byes[0].Reason, "bye: COP") {
+		t.Errorf("%s: COP's bye without its reason: %q", where, byes[0].Reason)
+	}
+	if len(byes) == 1 && !strings.Contains(byes[0].Reason, "Gibsonized") && system != SystemCOP {
 		want, _ := c.chooseBye(c.eligible)
 		if byes[0].Player != want {
 			t.Errorf("%s: bye to %d, want %d (lowest-ranked with fewest byes)", where, byes[0].Player, want)
