@@ -79,6 +79,10 @@ func newSimRun(f *copField, rng splitMix64) *simRun {
 // each wins group on spread, which the round has only stirred.
 func (s *simRun) sort() {
 	cur := s.cur
+	if len(cur) <= 64 {
+		insertionSort(cur)
+		return
+	}
 	lo, hi := cur[0]>>simWinShift, cur[0]>>simWinShift
 	for _, k := range cur {
 		w := k >> simWinShift
@@ -109,12 +113,7 @@ func (s *simRun) sort() {
 	start := 0
 	for w := 0; w < span-1; w++ {
 		end := b[w]
-		g := cur[start:end]
-		for i := 1; i < len(g); i++ {
-			for j := i; j > 0 && g[j] < g[j-1]; j-- {
-				g[j], g[j-1] = g[j-1], g[j]
-			}
-		}
+		insertionSort(cur[start:end])
 		start = end
 	}
 }
@@ -282,5 +281,16 @@ func (f *copField) steer(cur []uint64, pairs []int, forced int, vsFirst bool) {
 				break
 			}
 		}
+	}
+}
+
+func insertionSort(g []uint64) {
+	for i := 1; i < len(g); i++ {
+		k := g[i]
+		j := i
+		for ; j > 0 && k < g[j-1]; j-- {
+			g[j] = g[j-1]
+		}
+		g[j] = k
 	}
 }
