@@ -100,8 +100,12 @@ func Pair(d *Division, req PairRequest) ([]Pairing, error) {
 		return PairRandom(d, req.Round, req.Seed)
 	case SystemManual:
 		return PairManual(d, req.Round, req.Manual)
+	case SystemFontes:
+		return PairFontes(d, req.Round, req.FirstRound, req.Seed)
+	case SystemChew:
+		return PairChew(d, req.Round, req.BasedOn, req.PrizeBands)
 	}
-	return nil, errorf(CodeUnknownSystem, "unknown pairing system %q (swiss, koth, rr, random, manual)", req.System)
+	return nil, errorf(CodeUnknownSystem, "unknown pairing system %q (swiss, koth, rr, random, manual, chew, fontes)", req.System)
 }
 
 // ApplyPairings records a round's pairings. Byes are scored at once with
