@@ -208,41 +208,62 @@ func (c *roundContext) fontesGroups(field []int, seed uint64) [][]int {
 	return groups
 }
 
-// separateTeams swaps players of one quartile (one place) between groups
-// of four while that lowers the number of team-mates meeting in a group.
+// separateTeams re-deals each quartile (each place of the groups of
+// four, from the second down) among the groups so that as few as can be
+// join a team-mate already in their group, keeping the draw where that
+// costs nothing: an assignment (a maximum-weight matching of the
+// quartile's players to the groups) for each quartile whose draw put
+// team-mates together.
 func (c *roundContext) separateTeams(groups [][]int) {
-	clashes := func(g []int) int {
-		n := 0
-		for i := range g {
-			for j := i + 1; j < len(g); j++ {
-				if teamClash(c, g[i], g[j]) {
-					n++
-				}
+	var fours []int // indices of the groups of four
+	for g, grp := range groups {
+		if len(grp) == 4 {
+			fours = append(fours, g)
+		}
+	}
+	m := len(fours)
+	clash := func(id int, g []int, q int) bool {
+		for _, o := range g[:q] {
+			if teamClash(c, id, o) {
+				return true
 			}
 		}
-		return n
+		return false
 	}
-	for improved := true; improved; {
-		improved = false
-		for a := range groups {
-			for b := a + 1; b < len(groups); b++ {
-				ga, gb := groups[a], groups[b]
-				if len(ga) != 4 || len(gb) != 4 {
-					continue
+	for q := 1; q < 4; q++ {
+		any := false
+		for _, g := range fours {
+			any = any || clash(groups[g][q], groups[g], q)
+		}
+		if !any {
+			continue
+		}
+		// Vertices: the quartile's players 0..m-1 (as drawn), groups
+		// m..2m-1. A game without a team-mate outweighs any number of
+		// players kept where drawn.
+		keep := int64(1)
+		apart := int64(m + 1)
+		var edges []wedge
+		for i, gi := range fours {
+			id := groups[gi][q]
+			for j, gj := range fours {
+				w := int64(0)
+				if !clash(id, groups[gj], q) {
+					w += apart
 				}
-				for q := 0; q < 4; q++ {
-					before := clashes(ga) + clashes(gb)
-					if before == 0 {
-						break
-					}
-					ga[q], gb[q] = gb[q], ga[q]
-					if clashes(ga)+clashes(gb) < before {
-						improved = true
-						continue
-					}
-					ga[q], gb[q] = gb[q], ga[q]
+				if i == j {
+					w += keep
 				}
+				edges = append(edges, wedge{i, m + j, w})
 			}
+		}
+		mate := maxWeightMatching(2*m, edges, true)
+		dealt := make([]int, m)
+		for i, gi := range fours {
+			dealt[mate[i]-m] = groups[gi][q]
+		}
+		for j, gj := range fours {
+			groups[gj][q] = dealt[j]
 		}
 	}
 }
