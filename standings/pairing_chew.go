@@ -2,6 +2,7 @@ package standings
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -226,25 +227,47 @@ func (ch *chewRound) pairFlight(flight []int, all bool) []draft {
 		what = fmt.Sprintf("contenders for %s-%s", ordinal(lo), ordinal(hi))
 	}
 	if all {
-		return ch.swiss(flight, fmt.Sprintf("everyone left %s, paired Swiss", strings.Replace(what, "contenders", "contends", 1)))
+		return ch.swiss(flight, "Swiss, as everyone left "+strings.Replace(what, "contenders", "contends", 1))
 	}
 	catch := !bottom
 	rep := ch.minRepeats(flight, catch)
 	split := ch.split(flight, rep)
 	drafts := ch.leaders(flight[:split], rep, what, bottom)
 	if split < len(flight) {
-		drafts = append(drafts, ch.swiss(flight[split:], what+" below the flight's leaders, paired Swiss")...)
+		group := "the " + what
+		if bottom {
+			group = "those with a " + what
+		}
+		drafts = append(drafts, ch.swiss(flight[split:], "Swiss among "+group+" below the flight's leaders")...)
 	}
 	return drafts
 }
 
 // swiss pairs players Swiss, the reason saying why.
 func (ch *chewRound) swiss(players []int, why string) []draft {
-	drafts := ch.c.swissMatch(players)
+	return ch.c.swissLabelled(players, "Chew", why)
+}
+
+// seatsRe finds the two players of a Swiss reason: "3rd (2-1) vs 5th
+// (2-1)", "3rd vs 7th by rating".
+var seatsRe = regexp.MustCompile(`\d+(?:st|nd|rd|th)(?: \([^)]*\))? vs \d+(?:st|nd|rd|th)(?: \([^)]*\))?(?: by rating)?`)
+
+// swissLabelled pairs players (best first, an even number) Swiss as part
+// of another system, each reason naming the two players first and then
+// why these players are paired Swiss: "Chew: 14th (3-5) vs 20th (3-5),
+// Swiss among those out of contention". The Swiss notes follow, speaking
+// of these players rather than the field.
+func (c *roundContext) swissLabelled(players []int, system, label string) []draft {
+	drafts := c.swissMatch(players)
 	for i := range drafts {
 		swiss := drafts[i].why
 		drafts[i].why = func(first, second int) string {
-			return "Chew, " + why + ": " + strings.TrimPrefix(swiss(first, second), "Swiss: ")
+			why := strings.TrimPrefix(swiss(first, second), "Swiss: ")
+			why = strings.Replace(why, "no pairing of the field", "no pairing of these players", 1)
+			if at := seatsRe.FindStringIndex(why); at != nil {
+				return system + ": " + why[:at[1]] + ", " + label + why[at[1]:]
+			}
+			return system + ": " + label + ": " + why
 		}
 	}
 	return drafts

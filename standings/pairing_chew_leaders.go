@@ -21,7 +21,7 @@ func (ch *chewRound) leaders(players []int, rep int, what string, bottom bool) [
 	c := ch.c
 	m := len(players)
 	if m > 512 { // only exagony grows a flight so far; keep the costs in int64
-		return ch.swiss(players, what+", paired Swiss")
+		return ch.swiss(players, "Swiss: "+what)
 	}
 	met := c.metMatrix(players)
 	last := make([]int, m)

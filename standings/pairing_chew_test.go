@@ -2,6 +2,7 @@ package standings
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -134,7 +135,7 @@ func TestChewContenders(t *testing.T) {
 			rows := d.Standings(6)
 			for id := 5; id <= 12; id++ {
 				faint := strings.HasPrefix(g[id].Reason, "Chew: ") && strings.Contains(g[id].Reason, "faint hope for 3rd")
-				out := strings.HasPrefix(g[id].Reason, "Chew, Swiss among those out of contention: ")
+				out := strings.HasPrefix(g[id].Reason, "Chew: ") && strings.Contains(g[id].Reason, ", Swiss among those out of contention")
 				if !faint && !out {
 					t.Errorf("player %d: reason %q", id, g[id].Reason)
 				}
@@ -327,4 +328,89 @@ func TestChewNeedsRounds(t *testing.T) {
 	d = newTestDivision(t, 6, func(c *Config) { c.Rounds = 5 })
 	_, err = Pair(d, PairRequest{System: SystemChew, Round: 1, PrizeBands: []int{3, 2}})
 	wantCode(t, err, CodeBadConfig)
+}
+
+// TestChampionshipPairingProperties pairs random divisions with InitFontes
+// for rounds 1-3 (now and then) and ChewPair after, with withdrawals,
+// late entries, ratings out of entry order and exagony, and checks every
+// round as TestPairingProperties does (checkPairings): everyone to pair
+// paired once, the bye by the rule (Fontes byes by the groups' schedule),
+// starts, tables, a reason for every game, the same pairings twice.
+func TestChampionshipPairingProperties(t *testing.T) {
+	for seed := uint64(1); seed <= 60; seed++ {
+		rng := &splitMix64{state: seed * 104729}
+		n := 2 + int(rng.next()%38)
+		rounds := 3 + int(rng.next()%10)
+		fontes := rng.next()%2 == 0
+		exagony := rng.next()%3 == 0
+		d := newTestDivision(t, n, func(c *Config) {
+			c.Rounds = rounds
+			c.Gibson.SpreadPerRound = 100 + int(rng.next()%3)*100
+			c.Gibson.PrizePlaces = 1 + int(rng.next()%4)
+			c.Exagony = exagony
+		})
+		rr := &splitMix64{state: seed}
+		for i := range d.players {
+			if seed%2 == 0 {
+				d.players[i].Rating = []int{0, 1500, 1800}[rr.next()%3] + int(rr.next()%3)*100
+			}
+			d.players[i].Team = []string{"", "CAN", "USA", "NGA"}[rr.next()%4]
+		}
+		bands := [][]int{nil, {1}, {2, 5}, {3, 6, 10}}[rng.next()%4]
+		for r := 1; r <= rounds; r++ {
+			if r > 1 && rng.next()%12 == 0 && d.NumPlayers() > 3 {
+				d.Withdraw(1+int(rng.next()%uint64(d.NumPlayers())), "")
+			}
+			if r > 1 && rng.next()%15 == 0 {
+				d.AddLatePlayer(Player{Name: fmt.Sprintf("Late, Number%d", r), Rating: 1700}, "")
+			}
+			system := SystemChew
+			if fontes && r <= 3 {
+				system = SystemFontes
+			}
+			req := PairRequest{System: system, Round: r, Seed: seed, PrizeBands: bands}
+			ps, err := Pair(d, req)
+			if CodeOf(err) == CodeNoPlayers {
+				break
+			}
+			if err != nil {
+				t.Fatalf("seed %d round %d (%s): %v", seed, r, system, err)
+			}
+			again, _ := Pair(d, req)
+			if !reflect.DeepEqual(ps, again) {
+				t.Fatalf("seed %d round %d: not deterministic", seed, r)
+			}
+			where := fmt.Sprintf("seed %d round %d (%s, n=%d)", seed, r, system, n)
+			checkPairings(t, d, r, ps, system, false, where)
+			if system == SystemChew {
+				checkSeatsNamed(t, d, r, ps, where)
+			}
+			playRound(t, d, r, ps, rng)
+		}
+	}
+}
+
+// checkSeatsNamed: every ChewPair game's reason names its two players'
+// ranks first, in seat order (the first to start first).
+func checkSeatsNamed(t *testing.T, d *Division, round int, ps []Pairing, where string) {
+	t.Helper()
+	c, err := newRoundContext(d, round, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.seedByRating()
+	for _, p := range ps {
+		if p.IsBye() || strings.Contains(p.Reason, "Gibsonized") {
+			continue
+		}
+		m := ordinalRe.FindAllStringSubmatch(p.Reason, 2)
+		if len(m) < 2 {
+			t.Fatalf("%s: reason %q names no two ranks", where, p.Reason)
+		}
+		for i, id := range p.Players() {
+			if m[i][1] != fmt.Sprint(c.rank[id]) {
+				t.Errorf("%s: %q: seat %d is ranked %d", where, p.Reason, i+1, c.rank[id])
+			}
+		}
+	}
 }

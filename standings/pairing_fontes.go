@@ -104,13 +104,7 @@ func PairFontes(d *Division, round, firstRound int, seed uint64) ([]Pairing, err
 		drafts = append(drafts, draft{a: id, reason: "Fontes: " + why})
 		left = without(left, id)
 	}
-	for _, g := range c.swissMatch(left) {
-		why := g.why
-		g.why = func(first, second int) string {
-			return "Fontes: paired Swiss among those the groups leave without a game: " + why(first, second)
-		}
-		drafts = append(drafts, g)
-	}
+	drafts = append(drafts, c.swissLabelled(left, "Fontes", "Swiss among those the groups leave without a game")...)
 	return c.finish(drafts), nil
 }
 
