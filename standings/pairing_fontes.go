@@ -51,7 +51,7 @@ func PairFontes(d *Division, round, firstRound int, seed uint64) ([]Pairing, err
 	}
 	c.seedByRating()
 	field := c.fontesField(firstRound, k)
-	if len(field) == 0 {
+	if len(field) == 0 || len(c.eligible) == 0 {
 		return nil, errorf(CodeNoPlayers, "nobody is left to pair in round %d", round)
 	}
 	groups := c.fontesGroups(field, seed)
