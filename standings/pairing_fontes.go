@@ -34,8 +34,8 @@ import (
 // starts is decided as in every system (decideFirst). Players the groups
 // leave without a game (a late entrant, a withdrawn opponent, a game made
 // by hand) are paired Swiss among themselves, with the group's bye if
-// there is one. With Config.Exagony, the draw swaps players of one
-// quartile between groups to keep team-mates apart where it can.
+// there is one. With Config.Exagony, each quartile is re-dealt among
+// the groups to keep team-mates apart where it can (separateTeams).
 func PairFontes(d *Division, round, firstRound int, seed uint64) ([]Pairing, error) {
 	c, err := newRoundContext(d, round, 0)
 	if err != nil {
