@@ -63,6 +63,10 @@ const (
 	CodeNoPlayers Code = "no-players"
 	// CodeNotInSchedule: a round the round robin's schedule does not cover.
 	CodeNotInSchedule Code = "not-in-schedule"
+	// CodeFontesMismatch: a later Fontes round whose earlier rounds, as
+	// recorded, are not the groups drawn again for the field (another
+	// seed, changed ratings).
+	CodeFontesMismatch Code = "fontes-groups-mismatch"
 	// CodeBadName: a name tsh could not read back (empty, with ';', a
 	// leading '#', a line break, or ending in a word that reads as a
 	// rating).

@@ -96,3 +96,19 @@ func (d *Division) bestCase(r Row, left, maxSpread int) (winsHalf, spread int) {
 	}
 	return winsHalf, r.Spread + left*u
 }
+
+// bestRank is the best final rank chaser can still reach among rows (the
+// players still in): one more than the number of players it cannot catch
+// (canCatch), each of them losing every remaining game by maxSpread while
+// chaser wins every one. tsh's MaxRank (TSH::PairingCommand::CalculateBPFs)
+// also makes the players above meet one another, some of whom must win;
+// this bound does not, so it is never worse than tsh's.
+func (d *Division) bestRank(chaser Row, rows []Row, left, maxSpread int) int {
+	rank := 1
+	for _, r := range rows {
+		if r.Player != chaser.Player && !r.Withdrawn && !d.canCatch(chaser, r, left, maxSpread) {
+			rank++
+		}
+	}
+	return rank
+}

@@ -102,8 +102,12 @@ func Pair(d *Division, req PairRequest) ([]Pairing, error) {
 		return PairManual(d, req.Round, req.Manual)
 	case SystemCOP:
 		return PairCOP(d, req)
+	case SystemFontes:
+		return PairFontes(d, req.Round, req.FirstRound, req.Seed)
+	case SystemChew:
+		return PairChew(d, req.Round, req.BasedOn, req.PrizeBands)
 	}
-	return nil, errorf(CodeUnknownSystem, "unknown pairing system %q (swiss, koth, rr, random, manual)", req.System)
+	return nil, errorf(CodeUnknownSystem, "unknown pairing system %q (swiss, koth, rr, random, manual, cop, chew, fontes)", req.System)
 }
 
 // ApplyPairings records a round's pairings. Byes are scored at once with

@@ -25,12 +25,7 @@ func (c *roundContext) seedByRating() bool {
 	if c.basedOn != 0 {
 		return false
 	}
-	slices.SortFunc(c.rows, func(a, b Row) int {
-		return cmp.Or(
-			cmp.Compare(unrated(a.Rating), unrated(b.Rating)), // rated first
-			cmp.Compare(b.Rating, a.Rating),
-			cmp.Compare(a.Player, b.Player))
-	})
+	slices.SortFunc(c.rows, bySeed)
 	eligible := make(map[int]bool, len(c.eligible))
 	for _, id := range c.eligible {
 		eligible[id] = true
@@ -44,6 +39,15 @@ func (c *roundContext) seedByRating() bool {
 	}
 	c.seeded = true
 	return true
+}
+
+// bySeed orders rows by rating as seedByRating does: rated first,
+// highest rating first, then entry order.
+func bySeed(a, b Row) int {
+	return cmp.Or(
+		cmp.Compare(unrated(a.Rating), unrated(b.Rating)), // rated first
+		cmp.Compare(b.Rating, a.Rating),
+		cmp.Compare(a.Player, b.Player))
 }
 
 // unrated is 1 for a player without a rating (0), else 0. Ratings are
