@@ -122,8 +122,7 @@ func (m *copMatch) teamWeight(a, b int) int64 {
 	if b >= m.p.n {
 		return 0
 	}
-	x, y := m.c.d.players[m.ids[a]-1], m.c.d.players[m.ids[b]-1]
-	if m.c.d.cfg.Exagony && x.Team != "" && x.Team == y.Team {
+	if teamClash(m.c, m.ids[a], m.ids[b]) {
 		return copMajor
 	}
 	return 0
