@@ -323,3 +323,17 @@ func TestCOPPairedByHand(t *testing.T) {
 		t.Errorf("no rounds set: %v", err)
 	}
 }
+
+// TestCOPExagony: team-mates do not meet while another pairing exists.
+func TestCOPExagony(t *testing.T) {
+	recs := [][2]int{{6, 500}, {6, 450}, {4, 100}, {4, 50}, {3, 0}, {3, -50}, {2, -400}, {2, -650}}
+	for _, exagony := range []bool{false, true} {
+		d := copRecords(t, 12, 6, recs...)
+		d.cfg.Exagony = exagony
+		d.players[0].Team, d.players[1].Team = "USA", "USA"
+		opp, why := copPairs(t, d, 7, small(COPSettings{PlacePrizes: 2, ControlLossActivationRound: 12}))
+		if met := opp[1] == 2; met == exagony {
+			t.Errorf("exagony %v: 1 plays %d (%s)", exagony, opp[1], why[1])
+		}
+	}
+}
