@@ -230,3 +230,78 @@ func TestAutoPair(t *testing.T) {
 		})
 	}
 }
+
+// midEventT is a division of four after two rounds, as tsh writes it.
+const midEventT = `Able, Ann     1800 2 3; 400 380
+Bell, Bob     1700 1 4; 350 390
+Cole, Cy      1600 4 1; 420 300
+Dunn, Di      1500 3 2; 410 360
+`
+
+// A division imported mid-event from a .t file, with auto_pair and a
+// plan, has its next round paired by itself on the imported standings
+// as soon as the import is in (its rounds are complete); the other
+// division is left alone.
+func TestAutoPairAfterImport(t *testing.T) {
+	e, divs := planEvent(t, map[string]any{"rounds": 3, "auto_pair": true, "pairing_plan": []map[string]any{{"rounds": "2-3", "system": "swiss"}}},
+		map[string]any{"rounds": 4, "auto_pair": true, "pairing_plan": []map[string]any{{"rounds": "3", "system": "koth", "avoid_repeats": true}}})
+	imported := must[service.Division](t, e.post(e.path("/divisions"), e.Director, map[string]any{"name": "C",
+		"settings": map[string]any{"rounds": 4, "auto_pair": true, "pairing_plan": []map[string]any{{"rounds": "3-4", "system": "swiss"}}}}), http.StatusCreated)
+	must[service.ImportResult](t, e.post(e.path("/import.t"), e.Director, map[string]any{"text": midEventT, "division_id": imported.ID}), http.StatusCreated)
+	rp := e.roundOf(imported.ID, 3)
+	if len(rp.Pairings) != 2 {
+		t.Fatalf("round 3 after the import: %+v", rp)
+	}
+	paired, failed := e.autoPaired()
+	if fmt.Sprint(paired) != fmt.Sprintf("map[%d:[3 swiss]]", imported.ID) || len(failed) != 0 {
+		t.Errorf("auto-paired %v, failed %v", paired, failed)
+	}
+	for _, p := range rp.Pairings {
+		if p.Kind != service.PairingGame || len(p.Players) != 2 || p.Reason == "" {
+			t.Errorf("pairing %+v", p)
+		}
+	}
+	if d := e.divisionNext(imported.ID); d.NextRound != 4 || d.NextSystem != "swiss" {
+		t.Errorf("the imported division next: %d %q", d.NextRound, d.NextSystem)
+	}
+	for _, div := range divs {
+		if d := e.divisionNext(div); d.NextRound != 1 || len(e.roundOf(div, 1).Pairings) != 0 {
+			t.Errorf("division %s changed with the import: next %d", d.Name, d.NextRound)
+		}
+	}
+}
+
+// COP pairs the next round of a division imported mid-event from a .t
+// file: the system the plan gives, its seed reported, the same seed the
+// same pairings, a seed given kept; the second division pairs on its own.
+//
+// NEEDS THE COP ENGINE (standings/cop*.go): until it is merged,
+// standings.Pair answers unknown-pairing-system for cop and this test
+// skips itself; once merged it runs.
+func TestCOPPairingSeedReported(t *testing.T) {
+	e, divs := planEvent(t, map[string]any{"rounds": 4}, map[string]any{"rounds": 4, "pairing_plan": []map[string]any{{"rounds": "1-4", "system": "random"}}})
+	cop := must[service.Division](t, e.post(e.path("/divisions"), e.Director, map[string]any{"name": "C",
+		"settings": map[string]any{"rounds": 4, "pairing_plan": []map[string]any{{"rounds": "3-4", "system": "cop"}},
+			"cop": map[string]any{"simulations": 2000, "always_wins_simulations": 500}}}), http.StatusCreated)
+	must[service.ImportResult](t, e.post(e.path("/import.t"), e.Director, map[string]any{"text": midEventT, "division_id": cop.ID}), http.StatusCreated)
+	if d := e.divisionNext(cop.ID); d.NextRound != 3 || d.NextSystem != "cop" {
+		t.Fatalf("next %d %q, want 3 cop", d.NextRound, d.NextSystem)
+	}
+	r := e.post(e.path("/rounds/3/pairings"), e.Director, map[string]any{"division_id": cop.ID})
+	var problem problemDoc
+	if r.Status == http.StatusBadRequest && json.Unmarshal(r.Body, &problem) == nil && problem.Code == "unknown-pairing-system" {
+		t.Skip("needs the COP engine: " + problem.Detail)
+	}
+	first := must[service.RoundPairings](t, r, http.StatusCreated)
+	if first.System != "cop" || first.Seed == nil || len(first.Pairings) != 2 {
+		t.Fatalf("COP round 3: system %q seed %v %+v", first.System, first.Seed, first.Pairings)
+	}
+	again := e.pairDivision(cop.ID, 3, map[string]any{"replace": true, "seed": *first.Seed})
+	if again.Seed == nil || *again.Seed != *first.Seed || mustJSON(t, again.Pairings) != mustJSON(t, first.Pairings) {
+		t.Errorf("the same seed paired differently: %s, then %s", mustJSON(t, first.Pairings), mustJSON(t, again.Pairings))
+	}
+	// The other division pairs by its own plan, with its own seed.
+	if rp := e.pairDivision(divs[1], 1, nil); rp.System != "random" || rp.Seed == nil {
+		t.Errorf("division B: %s %v", rp.System, rp.Seed)
+	}
+}
