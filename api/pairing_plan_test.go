@@ -305,3 +305,31 @@ func TestCOPPairingSeedReported(t *testing.T) {
 		t.Errorf("division B: %s %v", rp.System, rp.Seed)
 	}
 }
+
+// After pairs made by hand (PUT .../pairings), only_unpaired pairs the
+// rest with the plan's system, in each of two divisions, the director's
+// pairs kept.
+func TestOnlyUnpairedWithPlan(t *testing.T) {
+	e, divs := planEvent(t, map[string]any{"rounds": 3, "pairing_plan": []map[string]any{{"rounds": "1-3", "system": "koth", "avoid_repeats": true}}},
+		map[string]any{"rounds": 3, "pairing_plan": []map[string]any{{"rounds": "1", "system": "random"}}})
+	hand := [2][2]string{{"Ann", "Dan"}, {"Fay", "Gus"}}
+	for i, div := range divs {
+		must[service.RoundPairings](t, e.send(req{method: "PUT", path: e.path("/rounds/1/pairings"), token: e.Director, body: map[string]any{
+			"division_id": div, "pairings": []map[string]any{{"players": []int64{e.ids[hand[i][0]], e.ids[hand[i][1]]}}}, "reason": "by hand"}}), http.StatusOK)
+		rp := e.pairDivision(div, 1, map[string]any{"only_unpaired": true})
+		if rp.System != []string{"koth", "random"}[i] {
+			t.Errorf("division %d: paired by %s", i, rp.System)
+		}
+		if len(rp.Pairings) != 2 || len(rp.Unpaired) != 0 {
+			t.Fatalf("division %d: %+v", i, rp)
+		}
+		kept := false
+		for _, p := range rp.Pairings {
+			names := p.Players[0].Name + " " + p.Players[1].Name
+			kept = kept || names == hand[i][0]+" "+hand[i][1] || names == hand[i][1]+" "+hand[i][0]
+		}
+		if !kept {
+			t.Errorf("division %d: the pair made by hand is gone: %+v", i, rp.Pairings)
+		}
+	}
+}
