@@ -47,7 +47,11 @@ func TestPairRequestFromSettings(t *testing.T) {
 		{name: "cop: the settings' own, the request's seed", division: one, round: 8, in: PairInput{Seed: &seed},
 			settings: DivisionSettings{Rounds: 10, PairingPlan: plan, COP: &standings.COPSettings{Simulations: 500, PlacePrizes: 2, ClassPrizes: map[string]int{"A": 1}}},
 			want: standings.PairRequest{System: "cop", Round: 8, BasedOn: 7, Seed: 42,
-				COP: func() standings.COPSettings { c := withPrizes(defaults, 2, map[string]int{"A": 1}); c.Simulations = 500; return c }()}},
+				COP: func() standings.COPSettings {
+					c := withPrizes(defaults, 2, map[string]int{"A": 1})
+					c.Simulations = 500
+					return c
+				}()}},
 		{name: "cop in the other division: its own places, no classes", division: two, settings: DivisionSettings{Rounds: 10, Pairing: "cop"}, round: 3,
 			want: standings.PairRequest{System: "cop", Round: 3, BasedOn: 2, Seed: 1, COP: withPrizes(defaults, 1, nil)}},
 		{name: "cop named by the request, no prize table's places", division: 3, settings: DivisionSettings{Rounds: 10}, round: 3, in: PairInput{System: "cop", Seed: &seed},
