@@ -10,20 +10,21 @@ import (
 )
 
 // PairInput asks for a round's pairings. System is swiss, koth, rr,
-// random or manual; empty: the division's default (round 1 seeded by
+// random, manual, cop, chew or fontes; empty: the division's for the
+// round (defaultSystem: its pairing plan's step, else round 1 seeded by
 // rating, top half against bottom half, and later rounds Swiss, unless
-// its settings say otherwise).
+// its settings say otherwise). See pairRequest for the options.
 type PairInput struct {
 	DivisionID *int64 `json:"division_id"`
 	System     string `json:"system"`
 	// BasedOn: Swiss and KOTH pair on the standings after this round
 	// (0: the round before).
 	BasedOn int `json:"based_on"`
-	// Seed makes a random draw reproducible; without one a seed is drawn
-	// and reported.
+	// Seed makes a random draw, or COP's simulations, reproducible;
+	// without one a seed is drawn and reported.
 	Seed *uint64 `json:"seed"`
-	// Round robin: the round it began in (0: 1) and whether each pair
-	// meets twice.
+	// Round robin and fontes: the round it began in (0: the plan step's
+	// first round, else 1); round robin: whether each pair meets twice.
 	FirstRound   int   `json:"first_round"`
 	Double       bool  `json:"double"`
 	AvoidRepeats *bool `json:"avoid_repeats"` // KOTH
@@ -97,7 +98,7 @@ type RoundPairings struct {
 	DivisionID   *int64  `json:"division_id,omitempty"`
 	Round        int     `json:"round"`
 	System       string  `json:"system,omitempty"` // when just paired
-	Seed         *uint64 `json:"seed,omitempty"`   // of a random draw just made
+	Seed         *uint64 `json:"seed,omitempty"`   // of a random draw or COP pairing just made
 	// BasedOn: when just paired by Swiss or KOTH, the round whose
 	// standings it paired on; Forced: paired on an incomplete round.
 	BasedOn  int           `json:"based_on,omitempty"`
