@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
+	"strings"
 	"testing"
 
 	"tourney/service"
@@ -156,9 +158,25 @@ func directorEnds(e *event, round int, p service.PairingView) {
 	}
 }
 
+// importedGCG: the director imports the game's record (doug_v_emely.gcg
+// with the pairing's players, seat 1 as doug).
+func importedGCG(e *event, round int, p service.PairingView) {
+	b, err := os.ReadFile("testdata/gcg/doug_v_emely.gcg")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	text := strings.NewReplacer("doug", p.Players[0].Name, "emely", p.Players[1].Name).Replace(string(b))
+	imp := must[service.GCGImport](e.t, e.send(req{method: "POST", path: gpath(*p.GameID, "/import.gcg"), token: e.Director, body: text,
+		header: map[string]string{"Content-Type": "text/plain"}}), http.StatusCreated)
+	if imp.Result == nil || len(imp.Result.Final) != 2 {
+		e.t.Fatalf("the import gave no result: %+v", imp.Result)
+	}
+}
+
 // With auto_pair on, the last result of a round pairs the next round by
 // itself with the plan's system, however it arrives (keyed by hand, a
-// forfeit, a game the director ended), audited by "auto-pair"; a
+// forfeit, a game the director ended, an imported record), audited by
+// "auto-pair"; a
 // division with auto_pair off waits for the director; a pairing that
 // cannot be made is audited and leaves the round unpaired, while the
 // result that completed the round stands.
@@ -180,6 +198,8 @@ func TestAutoPair(t *testing.T) {
 			last: [2]lastResult{keyed, forfeit}, want: [2]string{"swiss", "random"}},
 		{name: "ended by the director in A, keyed in B", a: plan(true, step("2", "koth")), b: plan(true, step("1", "koth"), step("2-3", "rr")),
 			last: [2]lastResult{directorEnds, keyed}, want: [2]string{"koth", "rr"}},
+		{name: "an imported record in A, ended by the director in B", a: plan(true, step("2-3", "random")), b: plan(true, step("2-3", "swiss")),
+			last: [2]lastResult{importedGCG, directorEnds}, want: [2]string{"random", "swiss"}},
 		{name: "auto_pair off in B", a: plan(true, step("2-3", "random")), b: plan(false, step("2-3", "random")),
 			last: [2]lastResult{forfeit, keyed}, want: [2]string{"random", ""}},
 		{name: "a pairing that cannot be made", a: plan(true, step("2-3", "swiss")), b: map[string]any{"rounds": 3, "auto_pair": true},
