@@ -158,6 +158,22 @@ func directorEnds(e *event, round int, p service.PairingView) {
 	}
 }
 
+// tablet: the table records the game turn by turn (Doug v Emely), the
+// director ruling where the record says so, and the last turn (seat 1
+// accepting the end) finishes it.
+func tablet(e *event, round int, p service.PairingView) {
+	c := must[service.IssuedCredential](e.t, e.post(e.path(fmt.Sprintf("/tables/%d/credentials", p.Table)), e.Director, nil), http.StatusCreated)
+	f := &fixture{testServer: e.testServer, tournament: e.tournament}
+	for i, tc := range dougVEmely {
+		token := c.Token
+		if tc.byDirector {
+			token = e.Director
+		}
+		must[service.TurnResult](e.t, f.enter(*p.GameID, token, turn{Turn: i + 1, Player: tc.seat, Kind: tc.kind, Move: tc.move, Rack: tc.rack}), http.StatusCreated)
+	}
+	must[service.TurnResult](e.t, f.enter(*p.GameID, c.Token, turn{Turn: len(dougVEmely) + 1, Player: 1, Move: "-"}), http.StatusCreated)
+}
+
 // importedGCG: the director imports the game's record (doug_v_emely.gcg
 // with the pairing's players, seat 1 as doug).
 func importedGCG(e *event, round int, p service.PairingView) {
@@ -175,7 +191,8 @@ func importedGCG(e *event, round int, p service.PairingView) {
 
 // With auto_pair on, the last result of a round pairs the next round by
 // itself with the plan's system, however it arrives (keyed by hand, a
-// forfeit, a game the director ended, an imported record), audited by
+// forfeit, a game the director ended, a tablet's last turn, an imported
+// record), audited by
 // "auto-pair"; a
 // division with auto_pair off waits for the director; a pairing that
 // cannot be made is audited and leaves the round unpaired, while the
@@ -200,6 +217,8 @@ func TestAutoPair(t *testing.T) {
 			last: [2]lastResult{directorEnds, keyed}, want: [2]string{"koth", "rr"}},
 		{name: "an imported record in A, ended by the director in B", a: plan(true, step("2-3", "random")), b: plan(true, step("2-3", "swiss")),
 			last: [2]lastResult{importedGCG, directorEnds}, want: [2]string{"random", "swiss"}},
+		{name: "a tablet's last turn in A, keyed in B", a: plan(true, step("2", "koth")), b: plan(true, step("2", "random")),
+			last: [2]lastResult{tablet, keyed}, want: [2]string{"koth", "random"}},
 		{name: "auto_pair off in B", a: plan(true, step("2-3", "random")), b: plan(false, step("2-3", "random")),
 			last: [2]lastResult{forfeit, keyed}, want: [2]string{"random", ""}},
 		{name: "a pairing that cannot be made", a: plan(true, step("2-3", "swiss")), b: map[string]any{"rounds": 3, "auto_pair": true},
