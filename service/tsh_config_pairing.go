@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -225,11 +226,19 @@ func settingsFromTSH(text, division string) (ds DivisionSettings, found bool, er
 
 // planFromAutopair turns a division's autopair lines into plan steps:
 // consecutive rounds of one command and options make one step; an if
-// covers the rounds it pairs, an rr the rounds up to the next line (or
-// the last round planned). Commands tourney has no system for are left
+// covers the rounds it pairs, an rr the rounds up to the next line or
+// the last round planned (each at most up to the next line's round). Commands tourney has no system for are left
 // out: their rounds take the division's default.
 func planFromAutopair(entries []autopairEntry, rounds int) []PlanStep {
-	slices.SortStableFunc(entries, func(a, b autopairEntry) int { return a.round - b.round })
+	// A later line for a round replaces an earlier one, as in tsh.
+	byRound := map[int]autopairEntry{}
+	for _, e := range entries {
+		byRound[e.round] = e
+	}
+	entries = entries[:0]
+	for _, r := range slices.Sorted(maps.Keys(byRound)) {
+		entries = append(entries, byRound[r])
+	}
 	var plan []PlanStep
 	var lastRound []int // of each step
 	for i, e := range entries {
@@ -237,11 +246,16 @@ func planFromAutopair(entries []autopairEntry, rounds int) []PlanStep {
 		if !ok || e.round < 1 {
 			continue
 		}
+		// A command of several rounds pairs up to the next line's round,
+		// within the rounds planned.
 		if step.System == string(standings.SystemRoundRobin) {
 			last = max(e.round, rounds)
-			if i+1 < len(entries) {
-				last = max(e.round, entries[i+1].round-1)
-			}
+		}
+		if i+1 < len(entries) {
+			last = min(last, max(e.round, entries[i+1].round-1))
+		}
+		if rounds > 0 {
+			last = max(e.round, min(last, rounds))
 		}
 		if n := len(plan); n > 0 && lastRound[n-1] == e.round-1 && samePlanOptions(plan[n-1], step) &&
 			step.System != string(standings.SystemRoundRobin) && step.System != string(standings.SystemFontes) {
