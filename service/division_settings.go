@@ -38,8 +38,9 @@ type DivisionSettings struct {
 	Withdrawal string `json:"withdrawal,omitempty"`
 	LateEntry  string `json:"late_entry,omitempty"`
 	// FirstRoundPairing pairs round 1 (default swiss: seeded by rating, top
-	// half against bottom half; koth when Pairing is koth); Pairing the others
-	// (default swiss): swiss, koth, rr, random.
+	// half against bottom half; Pairing's when that is koth, rr or fontes);
+	// Pairing the others (default swiss): swiss, koth, rr, random, cop,
+	// chew or fontes. A round PairingPlan names takes the plan's system.
 	FirstRoundPairing string `json:"first_round_pairing,omitempty"`
 	Pairing           string `json:"pairing,omitempty"`
 	AvoidRepeats      bool   `json:"avoid_repeats,omitempty"` // King of the Hill

@@ -24,8 +24,8 @@ func (st *divState) defaultSystem(round int) standings.System {
 	switch {
 	case round == 1 && first != "":
 		return standings.System(first)
-	case round == 1 && later == string(standings.SystemRoundRobin):
-		return standings.SystemRoundRobin
+	case round == 1 && (later == string(standings.SystemRoundRobin) || later == string(standings.SystemFontes)):
+		return standings.System(later) // from round 1 by their nature
 	case round == 1 && later == string(standings.SystemKOTH):
 		return standings.SystemKOTH // seeded by rating: 1st v 2nd
 	case round == 1:

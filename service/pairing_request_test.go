@@ -62,6 +62,10 @@ func TestPairRequestFromSettings(t *testing.T) {
 			want: standings.PairRequest{System: "chew", Round: 9, BasedOn: 8, PrizeBands: []int{2, 5}}},
 		{name: "a round the plan leaves out takes pairing", division: two, settings: DivisionSettings{Rounds: 10, PairingPlan: plan, Pairing: "random"}, round: 10,
 			in: PairInput{Seed: &seed}, want: standings.PairRequest{System: "random", Round: 10, BasedOn: 9, Seed: 42}},
+		{name: "fontes as the default pairs round 1 too", division: two, settings: DivisionSettings{Rounds: 10, Pairing: "fontes"}, round: 1,
+			want: standings.PairRequest{System: "fontes", Round: 1}},
+		{name: "cop as the default: round 1 seeded Swiss", division: two, settings: DivisionSettings{Rounds: 10, Pairing: "cop"}, round: 1,
+			want: standings.PairRequest{System: "swiss", Round: 1}},
 		{name: "the request's system over the plan's", division: one, settings: DivisionSettings{Rounds: 10, PairingPlan: plan}, round: 7,
 			in: PairInput{System: "swiss"}, want: standings.PairRequest{System: "swiss", Round: 7, BasedOn: 6}},
 	} {
