@@ -55,7 +55,8 @@ func (e *event) roundOf(div int64, round int) service.RoundPairings {
 }
 
 // autoPaired are the audit's pairings by auto-pair: the round's system
-// for each division (by id), and the failures.
+// for each division (by id; 0 for a tournament without divisions), and
+// the failures.
 func (e *event) autoPaired() (paired map[int64][]string, failed []string) {
 	e.t.Helper()
 	paired = map[int64][]string{}
@@ -69,7 +70,11 @@ func (e *event) autoPaired() (paired map[int64][]string, failed []string) {
 			if err := json.Unmarshal(a.After, &rp); err != nil {
 				e.t.Fatal(err)
 			}
-			paired[*rp.DivisionID] = append(paired[*rp.DivisionID], fmt.Sprintf("%d %s", rp.Round, rp.System))
+			div := int64(0) // a tournament without divisions
+			if rp.DivisionID != nil {
+				div = *rp.DivisionID
+			}
+			paired[div] = append(paired[div], fmt.Sprintf("%d %s", rp.Round, rp.System))
 		case "auto-pair-failed":
 			failed = append(failed, string(a.After))
 		default:
@@ -389,4 +394,23 @@ func seating(rp service.RoundPairings) string {
 		out += " (" + p.Reason + "); "
 	}
 	return out
+}
+
+// A tournament without divisions keeps its rules under settings.standings:
+// its plan and auto_pair work as a division's.
+func TestAutoPairWithoutDivisions(t *testing.T) {
+	e := newEvent(t, nil, "", nil, "Ann", "Bob", "Cat", "Dan")
+	must[service.Tournament](t, e.patch(e.path(""), e.Director, map[string]any{"settings": map[string]any{"standings": map[string]any{
+		"rounds": 2, "auto_pair": true, "pairing_plan": []map[string]any{{"rounds": "2", "system": "koth", "avoid_repeats": true}}}}}), http.StatusOK)
+	rp := must[service.RoundPairings](t, e.post(e.path("/rounds/1/pairings"), e.Director, nil), http.StatusCreated)
+	if rp.System != "swiss" || len(rp.Pairings) != 2 {
+		t.Fatalf("round 1: %+v", rp)
+	}
+	e.enterAt(1, rp.Pairings[0], 400, 300)
+	e.enterAt(1, rp.Pairings[1], 410, 390)
+	r2 := must[service.RoundPairings](t, e.get(e.path("/rounds/2/pairings"), ""), http.StatusOK)
+	paired, failed := e.autoPaired()
+	if len(r2.Pairings) != 2 || len(failed) != 0 || fmt.Sprint(paired) != "map[0:[2 koth]]" {
+		t.Errorf("round 2 %+v; auto-paired %v, failed %v", r2.Pairings, paired, failed)
+	}
 }
