@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -50,5 +51,15 @@ func TestChampionshipSettings(t *testing.T) {
 	})
 	if got := settingsOf(b.ID); got != wantB {
 		t.Errorf("division B changed with A: %s, was %s", got, wantB)
+	}
+	// The answers to POST and PATCH name the next round and its system,
+	// as GET .../divisions does.
+	if b.NextRound != 1 || b.NextSystem != "swiss" {
+		t.Errorf("division B created: next %d %q, want 1 swiss (round 1 of a chew division)", b.NextRound, b.NextSystem)
+	}
+	d := must[service.Division](t, e.patch(e.path(fmt.Sprintf("/divisions/%d", b.ID)), e.Director, map[string]any{"settings": map[string]any{
+		"pairing_plan": []map[string]any{{"rounds": "1-3", "system": "fontes"}}}, "reason": "plan"}), http.StatusOK)
+	if got := e.divisionNext(b.ID); d.NextRound != 1 || d.NextSystem != "fontes" || got.NextSystem != d.NextSystem {
+		t.Errorf("division B after its plan: next %d %q; listed %q", d.NextRound, d.NextSystem, got.NextSystem)
 	}
 }

@@ -123,8 +123,7 @@ func (st *divState) nextRound() (int, standings.System) {
 }
 
 // DivisionsNext lists a tournament's divisions (public) each with the
-// round to pair next and its system, as the console shows them. A
-// division that cannot be read leaves them out rather than fail the list.
+// round to pair next and its system, as the console shows them.
 func (s *Service) DivisionsNext(ctx context.Context, tournamentID int64) ([]Division, error) {
 	t, err := s.Store.GetTournament(ctx, tournamentID)
 	if err != nil {
@@ -135,10 +134,22 @@ func (s *Service) DivisionsNext(ctx context.Context, tournamentID int64) ([]Divi
 		return nil, err
 	}
 	for i := range ds {
-		if st, err := s.loadDivision(ctx, t, &ds[i]); err == nil {
-			next, sys := st.nextRound()
-			ds[i].NextRound, ds[i].NextSystem = next, string(sys)
-		}
+		s.fillNext(ctx, t, &ds[i])
 	}
 	return ds, nil
+}
+
+// fillNext sets a division's NextRound and NextSystem. A division that
+// cannot be read goes without them rather than fail the answer.
+func (s *Service) fillNext(ctx context.Context, t *Tournament, d *Division) {
+	if t == nil {
+		var err error
+		if t, err = s.Store.GetTournament(ctx, d.TournamentID); err != nil {
+			return
+		}
+	}
+	if st, err := s.loadDivision(ctx, t, d); err == nil {
+		next, sys := st.nextRound()
+		d.NextRound, d.NextSystem = next, string(sys)
+	}
 }
