@@ -65,7 +65,7 @@ func (s *Service) autoPair(ctx context.Context, tournamentID int64) {
 		if last == 0 || next == 0 || !st.roundComplete(last) {
 			continue
 		}
-		_, err = s.PairRound(ctx, AutoPairActor, tournamentID, next, PairInput{DivisionID: st.divisionID(),
+		err = s.autoPairRound(ctx, tournamentID, next, PairInput{DivisionID: st.divisionID(),
 			Reason: fmt.Sprintf("round %d complete: round %d paired by %s", last, next, sys)})
 		var e *Error
 		if err == nil || errors.As(err, &e) && e.Type == "round-already-paired" {
@@ -77,4 +77,17 @@ func (s *Service) autoPair(ctx context.Context, tournamentID int64) {
 			slog.Warn("auto-pair failure not audited", slog.String("error", aerr.Error()))
 		}
 	}
+}
+
+// autoPairRound pairs a round as the director's POST would, a panic in a
+// pairing system turned into its failure: the result that completed the
+// round is committed and its request must not fail.
+func (s *Service) autoPairRound(ctx context.Context, tournamentID int64, round int, in PairInput) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the pairing failed: %v", r)
+		}
+	}()
+	_, err = s.PairRound(ctx, AutoPairActor, tournamentID, round, in)
+	return err
 }
