@@ -24,24 +24,9 @@ func TestDivisionSettingsMergePatch(t *testing.T) {
 		map[string]any{"name": "A", "settings": start, "reason": "the rules"}), http.StatusOK)
 	b := must[service.Division](t, e.post(e.path("/divisions"), e.Director,
 		map[string]any{"name": "B", "settings": map[string]any{"rounds": 5, "class_floors": []int{1200}}}), http.StatusCreated)
-	settingsOf := func(id int64) string {
-		t.Helper()
-		for _, d := range must[[]service.Division](t, e.get(e.path("/divisions"), ""), http.StatusOK) {
-			if d.ID == id {
-				out, _ := json.Marshal(d.Settings)
-				return string(out)
-			}
-		}
-		t.Fatalf("division %d is gone", id)
-		return ""
-	}
+	settingsOf := func(id int64) string { return mustJSON(t, e.divisionNext(id).Settings) }
 	wantB := settingsOf(b.ID)
-	for _, tc := range []struct {
-		name  string
-		patch any // the request's settings
-		want  string
-		code  string // a refusal's code (nothing changes)
-	}{
+	e.patchSettings(a, []settingsPatch{
 		{name: "a key left out is kept", patch: map[string]any{"rounds": 8},
 			want: `{"rounds":8,"chain":["wins","spread"],"spread_caps":[300,400],"max_score":900,"gibson":{"enabled":true,"spread_per_round":200},"class_floors":[1800,1500]}`},
 		{name: "null removes a key", patch: map[string]any{"chain": nil, "max_score": nil},
@@ -58,41 +43,7 @@ func TestDivisionSettingsMergePatch(t *testing.T) {
 		{name: "a word for a number", patch: map[string]any{"rounds": "eight"}, code: "bad-field"},
 		{name: "a list for the settings", patch: []int{1}, code: "bad-field"},
 		{name: "null puts every setting back to its default", patch: nil, want: `{}`},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			before := settingsOf(a)
-			r := e.patch(e.path(fmt.Sprintf("/divisions/%d", a)), e.Director, map[string]any{"settings": tc.patch, "reason": tc.name})
-			if tc.code != "" {
-				wantProblem(t, r, http.StatusBadRequest, tc.code)
-				if got := settingsOf(a); got != before {
-					t.Errorf("refused, yet the settings changed: %s, were %s", got, before)
-				}
-				return
-			}
-			d := must[service.Division](t, r, http.StatusOK)
-			if got := settingsOf(a); !sameJSON(t, got, tc.want) {
-				t.Errorf("settings %s, want %s", got, tc.want)
-			}
-			if d.Name != "A" {
-				t.Errorf("name %q: a change of settings keeps the name", d.Name)
-			}
-			// The audit entry holds the division before and after.
-			audit := must[[]service.AuditEntry](t, e.get(e.path("/audit"), e.Director), http.StatusOK)
-			last := audit[len(audit)-1]
-			var was, is service.Division
-			if err := json.Unmarshal(last.Before, &was); err != nil {
-				t.Fatal(err)
-			}
-			if err := json.Unmarshal(last.After, &is); err != nil {
-				t.Fatal(err)
-			}
-			wasJSON, _ := json.Marshal(was.Settings)
-			isJSON, _ := json.Marshal(is.Settings)
-			if last.Action != "update-division" || last.Reason != tc.name || !sameJSON(t, string(wasJSON), before) || !sameJSON(t, string(isJSON), tc.want) {
-				t.Errorf("audit %s %q: before %s after %s", last.Action, last.Reason, wasJSON, isJSON)
-			}
-		})
-	}
+	})
 	if got := settingsOf(b.ID); got != wantB {
 		t.Errorf("division B changed with A: %s, was %s", got, wantB)
 	}
@@ -118,6 +69,59 @@ func TestDivisionClassFloorsSurviveRulesChange(t *testing.T) {
 	}
 	if want := map[string]string{"Ann": "A", "Bob": "B", "Cy": "B"}; !reflect.DeepEqual(classes, want) {
 		t.Errorf("classes %v, want %v", classes, want)
+	}
+}
+
+// settingsPatch is a PATCH of a division's settings: the settings after
+// it, or the code it is refused with (nothing changes then).
+type settingsPatch struct {
+	name  string
+	patch any // the request's settings
+	want  string
+	code  string
+}
+
+// patchSettings patches a division's settings case by case, each from
+// where the one before left them: the settings that result, or the
+// refusal with nothing changed; the name kept; the audit entry with the
+// division before and after.
+func (e *event) patchSettings(div int64, cases []settingsPatch) {
+	t := e.t
+	settingsOf := func() string { return mustJSON(t, e.divisionNext(div).Settings) }
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			before := settingsOf()
+			name := e.divisionNext(div).Name
+			r := e.patch(e.path(fmt.Sprintf("/divisions/%d", div)), e.Director, map[string]any{"settings": tc.patch, "reason": tc.name})
+			if tc.code != "" {
+				wantProblem(t, r, http.StatusBadRequest, tc.code)
+				if got := settingsOf(); got != before {
+					t.Errorf("refused, yet the settings changed: %s, were %s", got, before)
+				}
+				return
+			}
+			d := must[service.Division](t, r, http.StatusOK)
+			if got := settingsOf(); !sameJSON(t, got, tc.want) {
+				t.Errorf("settings %s, want %s", got, tc.want)
+			}
+			if d.Name != name {
+				t.Errorf("name %q: a change of settings keeps the name %q", d.Name, name)
+			}
+			// The audit entry holds the division before and after.
+			audit := must[[]service.AuditEntry](t, e.get(e.path("/audit"), e.Director), http.StatusOK)
+			last := audit[len(audit)-1]
+			var was, is service.Division
+			if err := json.Unmarshal(last.Before, &was); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(last.After, &is); err != nil {
+				t.Fatal(err)
+			}
+			wasJSON, isJSON := mustJSON(t, was.Settings), mustJSON(t, is.Settings)
+			if last.Action != "update-division" || last.Reason != tc.name || !sameJSON(t, wasJSON, before) || !sameJSON(t, isJSON, tc.want) {
+				t.Errorf("audit %s %q: before %s after %s", last.Action, last.Reason, wasJSON, isJSON)
+			}
+		})
 	}
 }
 

@@ -82,7 +82,7 @@ func (s *Server) createDivision(c *gin.Context) {
 func (s *Server) listDivisions(c *gin.Context) {
 	p := parse(c)
 	if id := p.id("id"); !s.failed(c, p) {
-		ds, err := s.svc.ListDivisions(c.Request.Context(), id)
+		ds, err := s.svc.DivisionsNext(c.Request.Context(), id)
 		s.respond(c, http.StatusOK, nonNil(ds), err)
 	}
 }

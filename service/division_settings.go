@@ -38,8 +38,9 @@ type DivisionSettings struct {
 	Withdrawal string `json:"withdrawal,omitempty"`
 	LateEntry  string `json:"late_entry,omitempty"`
 	// FirstRoundPairing pairs round 1 (default swiss: seeded by rating, top
-	// half against bottom half; koth when Pairing is koth); Pairing the others
-	// (default swiss): swiss, koth, rr, random.
+	// half against bottom half; Pairing's when that is koth, rr or fontes);
+	// Pairing the others (default swiss): swiss, koth, rr, random, cop,
+	// chew or fontes. A round PairingPlan names takes the plan's system.
 	FirstRoundPairing string `json:"first_round_pairing,omitempty"`
 	Pairing           string `json:"pairing,omitempty"`
 	AvoidRepeats      bool   `json:"avoid_repeats,omitempty"` // King of the Hill
@@ -64,6 +65,22 @@ type DivisionSettings struct {
 	// highest first: [1800, 1500] makes A 1800 and up, B 1500-1799, C
 	// below (see classes.go). A class set by hand wins.
 	ClassFloors []int `json:"class_floors,omitempty"`
+	// COP: the settings of COP pairings under tsh's names (unset keys take
+	// standings.DefaultCOPSettings; paid places and class prizes default
+	// to the prize table's). Merged key by key on PATCH, as gibson.
+	COP *standings.COPSettings `json:"cop,omitempty"`
+	// PairingPlan: the system of each round, as tsh's autopair (see
+	// pairing_plan.go); rounds it does not name take Pairing.
+	PairingPlan []PlanStep `json:"pairing_plan,omitempty"`
+	// AutoPair pairs the next round by itself as soon as a round is
+	// complete, with the plan's system (see auto_pair.go).
+	AutoPair bool `json:"auto_pair,omitempty"`
+	// Exagony keeps players of one team apart while another pairing
+	// exists (tsh's exagony), in every system.
+	Exagony bool `json:"exagony,omitempty"`
+	// PrizeBands: ChewPair's prize bands, the last place of each, best
+	// first (tsh's prize_bands); default: the prize table's paid places.
+	PrizeBands []int `json:"prize_bands,omitempty"`
 }
 
 // GibsonSettings: whether Swiss and KOTH keep a clinched leader away from
@@ -119,7 +136,11 @@ func (ds DivisionSettings) config(variant string) (standings.Config, error) {
 			c.Gibson.PrizePlaces = g.PrizePlaces
 		}
 	}
+	c.Exagony = ds.Exagony
 	if err := checkClassFloors(ds.ClassFloors); err != nil {
+		return standings.Config{}, err
+	}
+	if err := ds.checkChampionship(); err != nil {
 		return standings.Config{}, err
 	}
 	if _, err := standings.ParseRatingSystem(ds.Ratings); err != nil {
@@ -127,19 +148,27 @@ func (ds DivisionSettings) config(variant string) (standings.Config, error) {
 	}
 	for _, sys := range []string{ds.FirstRoundPairing, ds.Pairing} {
 		switch standings.System(sys) {
-		case "", standings.SystemSwiss, standings.SystemKOTH, standings.SystemRoundRobin, standings.SystemRandom:
+		case "":
 		default:
-			return standings.Config{}, Errorf(KindInvalid, "bad-settings", "a default pairing system is swiss, koth, rr or random, not %q", sys)
+			if !planSystem(standings.System(sys)) {
+				return standings.Config{}, Errorf(KindInvalid, "bad-settings", "a default pairing system is %s, not %q", planSystemNames, sys)
+			}
 		}
 	}
 	if err := c.Validate(); err != nil {
-		var se *standings.Error
-		if errors.As(err, &se) {
-			return standings.Config{}, &Error{Kind: KindInvalid, Type: "bad-settings", Msg: se.Msg, Err: err}
-		}
-		return standings.Config{}, err
+		return standings.Config{}, badSettings(err)
 	}
 	return c, nil
+}
+
+// badSettings turns the standings package's refusal of a setting into
+// the service's bad-settings problem, keeping its message.
+func badSettings(err error) error {
+	var se *standings.Error
+	if errors.As(err, &se) {
+		return &Error{Kind: KindInvalid, Type: "bad-settings", Msg: se.Msg, Err: err}
+	}
+	return err
 }
 
 // check validates settings a director gives: the rules (config) and the

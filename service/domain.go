@@ -33,6 +33,11 @@ type Division struct {
 	TournamentID int64            `json:"tournament_id"`
 	Name         string           `json:"name"`
 	Settings     DivisionSettings `json:"settings"`
+	// NextRound and NextSystem (GET .../divisions, DivisionsNext): the
+	// round to pair next and the system it takes (defaultSystem); absent
+	// once the rounds planned are all paired.
+	NextRound  int    `json:"next_round,omitempty"`
+	NextSystem string `json:"next_system,omitempty"`
 }
 
 // Player is an entrant.

@@ -44,26 +44,46 @@ func eventDateText(start, end string) string {
 }
 
 // prizeBands are the places the prize table's rank prizes pay, by
-// division (divKey), in order.
+// division (divKey), each list sorted: tsh's prize_bands.
 func prizeBands(t *Tournament) (map[int64][]int, error) {
+	bands, _, err := rankPrizes(t)
+	return bands, err
+}
+
+// paidPlaces are the places the prize table's rank prizes pay in one
+// division (sorted), and the most places its class-rank prizes pay in
+// each class: COP's and ChewPair's defaults.
+func paidPlaces(t *Tournament, divisionID *int64) ([]int, map[string]int, error) {
+	bands, classes, err := rankPrizes(t)
+	return bands[divKey(divisionID)], classes[divKey(divisionID)], err
+}
+
+// rankPrizes reads the prize table's rank prizes (the places each
+// division pays, sorted) and class-rank prizes (each division's classes,
+// with the last place each pays).
+func rankPrizes(t *Tournament) (map[int64][]int, map[int64]map[string]int, error) {
 	prizes, err := storedPrizes(t)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	bands := map[int64][]int{}
+	bands, classes := map[int64][]int{}, map[int64]map[string]int{}
 	for _, p := range prizes {
-		if p.Type != PrizeRank || p.Place < 1 {
-			continue
-		}
 		k := divKey(p.DivisionID)
-		if !slices.Contains(bands[k], p.Place) {
+		switch {
+		case p.Place < 1:
+		case p.Type == PrizeRank && !slices.Contains(bands[k], p.Place):
 			bands[k] = append(bands[k], p.Place)
+		case p.Type == PrizeClassRank:
+			if classes[k] == nil {
+				classes[k] = map[string]int{}
+			}
+			classes[k][p.Class] = max(classes[k][p.Class], p.Place)
 		}
 	}
 	for _, places := range bands {
 		slices.Sort(places)
 	}
-	return bands, nil
+	return bands, classes, nil
 }
 
 // seeds are each line's rank by rating before the event (index line-1),

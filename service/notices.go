@@ -212,6 +212,7 @@ func (s *Service) publish(no Notice) {
 	s.fanOut(no)
 	s.Store.Broadcast(context.Background(), Change{Notice: &no})
 	s.highlightsAfter(no)
+	s.autoPairAfter(no)
 }
 
 // fanOut sends a notice to this process's watchers of its tournament,

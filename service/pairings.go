@@ -2,8 +2,6 @@ package service
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,20 +10,21 @@ import (
 )
 
 // PairInput asks for a round's pairings. System is swiss, koth, rr,
-// random or manual; empty: the division's default (round 1 seeded by
+// random, manual, cop, chew or fontes; empty: the division's for the
+// round (defaultSystem: its pairing plan's step, else round 1 seeded by
 // rating, top half against bottom half, and later rounds Swiss, unless
-// its settings say otherwise).
+// its settings say otherwise). See pairRequest for the options.
 type PairInput struct {
 	DivisionID *int64 `json:"division_id"`
 	System     string `json:"system"`
 	// BasedOn: Swiss and KOTH pair on the standings after this round
 	// (0: the round before).
 	BasedOn int `json:"based_on"`
-	// Seed makes a random draw reproducible; without one a seed is drawn
-	// and reported.
+	// Seed makes a random draw, or COP's simulations, reproducible;
+	// without one a seed is drawn and reported.
 	Seed *uint64 `json:"seed"`
-	// Round robin: the round it began in (0: 1) and whether each pair
-	// meets twice.
+	// Round robin and fontes: the round it began in (0: the plan step's
+	// first round, else 1); round robin: whether each pair meets twice.
 	FirstRound   int   `json:"first_round"`
 	Double       bool  `json:"double"`
 	AvoidRepeats *bool `json:"avoid_repeats"` // KOTH
@@ -99,7 +98,7 @@ type RoundPairings struct {
 	DivisionID   *int64  `json:"division_id,omitempty"`
 	Round        int     `json:"round"`
 	System       string  `json:"system,omitempty"` // when just paired
-	Seed         *uint64 `json:"seed,omitempty"`   // of a random draw just made
+	Seed         *uint64 `json:"seed,omitempty"`   // of a random draw or COP pairing just made
 	// BasedOn: when just paired by Swiss or KOTH, the round whose
 	// standings it paired on; Forced: paired on an incomplete round.
 	BasedOn  int           `json:"based_on,omitempty"`
@@ -180,24 +179,6 @@ func (s *Service) Pairings(ctx context.Context, tournamentID int64, round int, q
 	return st.roundView(round), nil
 }
 
-// defaultSystem is the division's pairing system for a round.
-func (st *divState) defaultSystem(round int) standings.System {
-	first, later := st.settings.FirstRoundPairing, st.settings.Pairing
-	switch {
-	case round == 1 && first != "":
-		return standings.System(first)
-	case round == 1 && later == string(standings.SystemRoundRobin):
-		return standings.SystemRoundRobin
-	case round == 1 && later == string(standings.SystemKOTH):
-		return standings.SystemKOTH // seeded by rating: 1st v 2nd
-	case round == 1:
-		return standings.SystemSwiss // seeded by rating: top half v bottom half, as tsh
-	case later != "":
-		return standings.System(later)
-	}
-	return standings.SystemSwiss
-}
-
 // PairRound pairs a round of a division (director) with a pairing
 // system, creates its games with tables (seat 1 starts) and scores its
 // bye. A round already paired is refused unless Replace (none of its
@@ -219,28 +200,9 @@ func (s *Service) PairRound(ctx context.Context, a Actor, tournamentID int64, ro
 				return Errorf(KindConflict, "round-already-paired", "round %d already has %d players paired; send replace: true to pair it again, only_unpaired: true to pair the rest, or change single pairings with PUT", round, n)
 			}
 		}
-		req := standings.PairRequest{System: standings.System(strings.TrimSpace(in.System)), Round: round, BasedOn: in.BasedOn,
-			FirstRound: in.FirstRound, Double: in.Double, AvoidRepeats: st.settings.AvoidRepeats}
-		if req.System == "" {
-			req.System = st.defaultSystem(round)
-		}
-		if req.BasedOn, err = basedOnRound(round, in); err != nil {
+		req, seed, err := st.pairRequest(round, in)
+		if err != nil {
 			return err
-		}
-		if in.AvoidRepeats != nil {
-			req.AvoidRepeats = *in.AvoidRepeats
-		}
-		var seed *uint64
-		if req.System == standings.SystemRandom {
-			seed = in.Seed
-			if seed == nil {
-				var b [8]byte
-				if _, err := rand.Read(b[:]); err != nil {
-					return err
-				}
-				seed = ptr(binary.LittleEndian.Uint64(b[:]) >> 11) // fits a JSON number exactly
-			}
-			req.Seed = *seed
 		}
 		if req.System == standings.SystemManual {
 			if req.Manual, err = st.manualPairings(in.Pairings); err != nil {

@@ -252,7 +252,11 @@ func incompleteError(what string, rounds []RoundStatus) error {
 
 // needsResults reports whether a pairing system pairs on the standings.
 func needsResults(sys standings.System) bool {
-	return sys == standings.SystemSwiss || sys == standings.SystemKOTH
+	switch sys {
+	case standings.SystemSwiss, standings.SystemKOTH, standings.SystemCOP, standings.SystemChew:
+		return true
+	}
+	return false
 }
 
 // basedOnRound is the round a pairing is based on: the request's, or

@@ -270,7 +270,11 @@ func (s *Service) CreateDivision(ctx context.Context, a Actor, tournamentID int6
 		}
 		d.Settings = *in.Settings
 	}
-	return d, s.Store.CreateDivision(ctx, d)
+	if err := s.Store.CreateDivision(ctx, d); err != nil {
+		return d, err
+	}
+	s.fillNext(ctx, t, d)
+	return d, nil
 }
 
 // UpdateDivision renames a division or changes its rules; an empty name
@@ -278,7 +282,8 @@ func (s *Service) CreateDivision(ctx context.Context, a Actor, tournamentID int6
 // (a merge patch: see SettingsPatch), and the rules that result are
 // checked as whole settings are. The change is in the audit log (with the
 // director's reason, the division before and after), and watchers are
-// told, since standings may follow new rules (caps, chain).
+// told, since standings may follow new rules (caps, chain). The answer
+// names the next round and its system, as GET .../divisions does.
 func (s *Service) UpdateDivision(ctx context.Context, a Actor, tournamentID, id int64, in DivisionChange) (*Division, error) {
 	if err := requireDirector(a); err != nil {
 		return nil, err
@@ -323,6 +328,9 @@ func (s *Service) UpdateDivision(ctx context.Context, a Actor, tournamentID, id 
 		}
 		return Errorf(KindNotFound, "not-found", "division %d does not exist in tournament %d", id, tournamentID)
 	})
+	if err == nil {
+		s.fillNext(ctx, nil, out) // under the rules just saved
+	}
 	return out, err
 }
 

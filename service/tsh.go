@@ -152,6 +152,8 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 		if len(st.problems) > 0 {
 			return Errorf(KindRule, "import-inconsistent", "the file reads, but not back: %s", strings.Join(st.problems, "; "))
 		}
+		// Rounds the file completes may be the last before one to pair.
+		s.Store.AfterCommit(ctx, func() { s.autoPair(context.Background(), tournamentID) })
 		return s.auditTournament(ctx, a, tournamentID, "import-t", "", nil,
 			map[string]any{"division_id": div.ID, "players": len(out.Players), "rounds": out.Rounds, "games": out.Games, "results": out.Results})
 	})

@@ -49,6 +49,7 @@ func (s *Service) ExportTSHConfig(ctx context.Context, tournamentID int64, q Sta
 	if rounds := states[0].settings.Rounds; rounds > 0 && sameRounds(states) {
 		fmt.Fprintf(&b, "config max_rounds = %d;\n", rounds)
 	}
+	writeTSHEventPairing(&b, states[0])
 	for _, st := range states {
 		if err := writeTSHDivision(&b, st); err != nil {
 			return nil, "", err
@@ -83,11 +84,14 @@ func writeTSHDivision(b *bytes.Buffer, st *divState) error {
 		fmt.Fprintf(b, "classes %s %d\n", tshDivisionName(name), n)
 	}
 	writeTSHPrizes(b, st)
+	writeTSHDivisionPairing(b, st)
 	return nil
 }
 
 // settingsFromConfig reads a division's settings back from a config.tsh:
-// the #tourney line for the division named (or the only one).
+// the #tourney line for the division named (or the only one); in a
+// config.tsh with no #tourney line (tsh's own), the settings tsh's lines
+// say (settingsFromTSH).
 func settingsFromConfig(text, division string) (*DivisionSettings, error) {
 	type found struct {
 		name string
@@ -113,8 +117,18 @@ func settingsFromConfig(text, division string) (*DivisionSettings, error) {
 			pick = &all[i]
 		}
 	}
+	if pick == nil && len(all) == 0 {
+		// tsh's own config.tsh: the settings it says under tsh's names.
+		ds, found, err := settingsFromTSH(text, division)
+		if err != nil {
+			return nil, err
+		}
+		if found {
+			return &ds, nil
+		}
+	}
 	if pick == nil {
-		return nil, Errorf(KindInvalid, "bad-config", "the config.tsh has no %sline for division %s (tourney writes one with each export)", tshConfigTag, division)
+		return nil, Errorf(KindInvalid, "bad-config", "the config.tsh has no %sline for division %s (tourney writes one with each export), nor tsh's settings tourney reads (max_rounds, COP's, autopair)", tshConfigTag, division)
 	}
 	var ds DivisionSettings
 	dec := json.NewDecoder(strings.NewReader(pick.raw))
