@@ -5,6 +5,8 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"fmt"
+	"hash/fnv"
 	"maps"
 	"slices"
 	"strings"
@@ -68,6 +70,13 @@ func (st *divState) pairRequest(round int, in PairInput) (req standings.PairRequ
 				return req, nil, err
 			}
 			seed = ptr(binary.LittleEndian.Uint64(b[:]) >> 11) // fits a JSON number exactly
+		}
+		req.Seed = *seed
+	case standings.SystemFontes:
+		// The three Fontes rounds draw the same groups from one seed: the
+		// request's, else the division's own.
+		if seed = in.Seed; seed == nil {
+			seed = ptr(st.fontesSeed())
 		}
 		req.Seed = *seed
 	}
@@ -152,4 +161,16 @@ func (s *Service) fillNext(ctx context.Context, t *Tournament, d *Division) {
 		next, sys := st.nextRound()
 		d.NextRound, d.NextSystem = next, string(sys)
 	}
+}
+
+// fontesSeed is the seed of a division's Fontes groups when the director
+// gives none: the same for its three rounds, different between
+// divisions and tournaments.
+func (st *divState) fontesSeed() uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "fontes %d", st.t.ID)
+	if id := st.divisionID(); id != nil {
+		fmt.Fprintf(h, " %d", *id)
+	}
+	return h.Sum64() >> 11 // fits a JSON number exactly
 }
