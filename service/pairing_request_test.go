@@ -37,7 +37,7 @@ func TestPairRequestFromSettings(t *testing.T) {
 		want     standings.PairRequest // Seed: 1 for "drawn"
 	}{
 		{name: "fontes from the plan, first round the step's", division: one, settings: DivisionSettings{Rounds: 10, PairingPlan: plan}, round: 2,
-			want: standings.PairRequest{System: "fontes", Round: 2, BasedOn: 1, FirstRound: 1}},
+			want: standings.PairRequest{System: "fontes", Round: 2, BasedOn: 1, FirstRound: 1, Seed: 1}},
 		{name: "rr with the step's options", division: one, settings: DivisionSettings{Rounds: 10, PairingPlan: plan}, round: 4,
 			want: standings.PairRequest{System: "rr", Round: 4, BasedOn: 3, FirstRound: 2, Double: true}},
 		{name: "koth avoiding repeats; the request's false wins", division: two, settings: DivisionSettings{Rounds: 10, PairingPlan: plan}, round: 5,
@@ -63,7 +63,7 @@ func TestPairRequestFromSettings(t *testing.T) {
 		{name: "a round the plan leaves out takes pairing", division: two, settings: DivisionSettings{Rounds: 10, PairingPlan: plan, Pairing: "random"}, round: 10,
 			in: PairInput{Seed: &seed}, want: standings.PairRequest{System: "random", Round: 10, BasedOn: 9, Seed: 42}},
 		{name: "fontes as the default pairs round 1 too", division: two, settings: DivisionSettings{Rounds: 10, Pairing: "fontes"}, round: 1,
-			want: standings.PairRequest{System: "fontes", Round: 1}},
+			want: standings.PairRequest{System: "fontes", Round: 1, Seed: 1}},
 		{name: "cop as the default: round 1 seeded Swiss", division: two, settings: DivisionSettings{Rounds: 10, Pairing: "cop"}, round: 1,
 			want: standings.PairRequest{System: "swiss", Round: 1}},
 		{name: "the request's system over the plan's", division: one, settings: DivisionSettings{Rounds: 10, PairingPlan: plan}, round: 7,
@@ -101,4 +101,31 @@ func TestPairRequestFromSettings(t *testing.T) {
 func withPrizes(c standings.COPSettings, places int, classes map[string]int) standings.COPSettings {
 	c.PlacePrizes, c.ClassPrizes = places, classes
 	return c
+}
+
+// TestFontesSeedPerDivision: without a seed, a division's three Fontes
+// rounds draw from one seed of its own, another division's from another.
+func TestFontesSeedPerDivision(t *testing.T) {
+	one, two := int64(1), int64(2)
+	seeds := map[uint64]bool{}
+	for _, id := range []*int64{&one, &two} {
+		st := &divState{t: &Tournament{ID: 9}, div: &Division{ID: *id}, settings: DivisionSettings{Rounds: 10,
+			PairingPlan: []PlanStep{{Rounds: "1-3", System: "fontes"}}}}
+		var first uint64
+		for round := 1; round <= 3; round++ {
+			req, seed, err := st.pairRequest(round, PairInput{})
+			if err != nil || seed == nil || *seed != req.Seed {
+				t.Fatalf("division %d round %d: %v %v", *id, round, seed, err)
+			}
+			if round == 1 {
+				first = req.Seed
+			} else if req.Seed != first {
+				t.Errorf("division %d round %d: seed %d, round 1's %d", *id, round, req.Seed, first)
+			}
+		}
+		seeds[first] = true
+	}
+	if len(seeds) != 2 {
+		t.Errorf("two divisions share a Fontes seed")
+	}
 }
