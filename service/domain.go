@@ -64,6 +64,9 @@ type Player struct {
 	// Photo is the path of the player's photo under the tournament's
 	// html/ folder, as tsh's tourney.js names it ("pix/g/..."): "" for none.
 	Photo string `json:"photo,omitempty"`
+	// Team is the player's team, club or country (a .t file's "team"
+	// field): players of one team avoid each other under exagony.
+	Team string `json:"team,omitempty"`
 	// TSHFields are the fields of an imported .t line this service has no
 	// use for (newr, class, xtid, ...), written back on export.
 	TSHFields map[string][]string `json:"tsh_fields,omitempty"`

@@ -23,6 +23,8 @@ type PlayerInput struct {
 	// Class sets the rating class by hand ("" clears it: the division's
 	// class_floors decide again).
 	Class  *string `json:"class"`
+	// Team: the player's team, club or country ("" for none).
+	Team *string `json:"team"`
 	Reason string  `json:"reason"`
 }
 
@@ -145,6 +147,13 @@ func (s *Service) applyPlayer(ctx context.Context, p *Player, in PlayerInput) er
 			return err
 		}
 		p.Class = c
+	}
+	if in.Team != nil {
+		team, err := checkTeam(*in.Team)
+		if err != nil {
+			return err
+		}
+		p.Team = team
 	}
 	if in.DivisionID != nil {
 		if err := s.checkDivision(ctx, p.TournamentID, in.DivisionID); err != nil {

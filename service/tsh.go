@@ -126,7 +126,7 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 				continue
 			}
 			p := &Player{TournamentID: t.ID, DivisionID: &div.ID, Rating: tp.Rating,
-				FixedTable: tp.FixedTable, Class: tp.Class, TSHFields: tp.Extra}
+				FixedTable: tp.FixedTable, Class: tp.Class, Team: tp.Team, TSHFields: tp.Extra}
 			last, first := tshLineName(tp.Name)
 			p.setNameParts(last, first, order)
 			if tp.Withdrawn {
@@ -170,6 +170,9 @@ func checkTNames(d *standings.Division) error {
 			return inFile(err, "", nil)
 		}
 		if _, err := checkClass(tp.Class); err != nil {
+			return inFile(err, "", nil)
+		}
+		if _, err := checkTeam(tp.Team); err != nil {
 			return inFile(err, "", nil)
 		}
 		for _, key := range slices.Sorted(maps.Keys(tp.Extra)) {

@@ -107,6 +107,8 @@ func (d *Division) loadT(lines []tLine) error {
 				p.FixedTable, err = oneInt(l, key, words[0], 0, 1_000_000)
 			case "class":
 				p.Class = words[0]
+			case "team":
+				p.Team = strings.Join(words, " ")
 			default:
 				if p.Extra == nil {
 					p.Extra = map[string][]string{}

@@ -149,6 +149,9 @@ func (d *Division) formatTLine(id int, name string, withBoards, withStarts bool)
 	if p.Class != "" {
 		fields["class"] = []string{p.Class}
 	}
+	if p.Team != "" {
+		fields["team"] = strings.Fields(p.Team)
+	}
 	keys := make([]string, 0, len(fields))
 	for k := range fields {
 		keys = append(keys, k)

@@ -292,6 +292,11 @@ CREATE TABLE player_photos (
 );
 CREATE UNIQUE INDEX player_photos_path ON player_photos (tournament_id, path);
 `},
+	{15, "player teams", `
+-- A player's team, club or country (a .t file's "team" field), which
+-- exagony keeps apart in pairings: '' for none.
+ALTER TABLE players ADD COLUMN team TEXT NOT NULL DEFAULT '';
+`},
 }
 
 // migrate applies the migrations up to version upTo that the database
