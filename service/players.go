@@ -22,9 +22,9 @@ type PlayerInput struct {
 	FixedTable *int    `json:"fixed_table"`
 	// Class sets the rating class by hand ("" clears it: the division's
 	// class_floors decide again).
-	Class  *string `json:"class"`
+	Class *string `json:"class"`
 	// Team: the player's team, club or country ("" for none).
-	Team *string `json:"team"`
+	Team   *string `json:"team"`
 	Reason string  `json:"reason"`
 }
 
