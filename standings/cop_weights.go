@@ -122,7 +122,7 @@ func (m *copMatch) teamWeight(a, b int) int64 {
 	if b >= m.p.n {
 		return 0
 	}
-	if teamClash(m.c, m.ids[a], m.ids[b]) {
+	if m.c.sameTeam(m.ids[a], m.ids[b]) {
 		return copMajor
 	}
 	return 0

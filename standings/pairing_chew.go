@@ -315,7 +315,7 @@ func (ch *chewRound) pairable(players []int, rep int, catch bool) bool {
 	for i, a := range players {
 		for j := i + 1; j < len(players); j++ {
 			b := players[j]
-			if ch.c.met[pairKey(a, b)] > rep || teamClash(ch.c, a, b) || catch && !ch.canCatch(a, b) {
+			if ch.c.met[pairKey(a, b)] > rep || ch.c.sameTeam(a, b) || catch && !ch.canCatch(a, b) {
 				continue
 			}
 			edges = append(edges, wedge{i, j, 1})

@@ -46,7 +46,7 @@ func (ch *chewRound) leaders(players []int, rep int, what string, bottom bool) [
 		if !ch.canCatch(a, b) {
 			cost += units[4]
 		}
-		if teamClash(c, a, b) {
+		if c.sameTeam(a, b) {
 			cost += units[5]
 		}
 		return cost
@@ -89,7 +89,7 @@ func (ch *chewRound) leaderReason(players []int, hi, lo, first, second int, meet
 	if c.met[pairKey(hi, lo)] > 0 {
 		why += fmt.Sprintf("; rematch of round %d", c.lastMet(hi, lo))
 	}
-	if teamClash(c, hi, lo) {
+	if c.sameTeam(hi, lo) {
 		why += "; team-mates: no other pairing of the flight keeps every team apart"
 	}
 	return why

@@ -218,7 +218,7 @@ func (c *roundContext) separateTeams(groups [][]int) {
 	m := len(fours)
 	clash := func(id int, g []int, q int) bool {
 		for _, o := range g[:q] {
-			if teamClash(c, id, o) {
+			if c.sameTeam(id, o) {
 				return true
 			}
 		}
@@ -260,11 +260,6 @@ func (c *roundContext) separateTeams(groups [][]int) {
 			groups[gj][q] = dealt[j]
 		}
 	}
-}
-
-// teamClash: a and b are team-mates whom exagony keeps apart.
-func teamClash(c *roundContext, a, b int) bool {
-	return c.d.cfg.Exagony && c.d.players[a-1].Team != "" && c.d.players[a-1].Team == c.d.players[b-1].Team
 }
 
 // checkFontesRecord refuses to go on when the earlier Fontes rounds as

@@ -205,9 +205,13 @@ func tableSizes(n, size int) []int {
 	return out
 }
 
-// bestUnit chooses who joins a table next.
+// bestUnit chooses who joins a table next: Swiss, the unit that has met
+// those seated least; King of the Hill and a draw, the next in order;
+// under exagony, never a team-mate of someone seated while another unit
+// can come.
 func (c *roundContext) bestUnit(seated, units [][]int, sys System) int {
-	if sys == SystemKOTH || sys == SystemRandom {
+	byOrder := sys == SystemKOTH || sys == SystemRandom
+	if byOrder && !c.d.cfg.Exagony {
 		return 0
 	}
 	best, bestCost := 0, -1
@@ -216,7 +220,12 @@ func (c *roundContext) bestUnit(seated, units [][]int, sys System) int {
 		for _, s := range seated {
 			for _, a := range s {
 				for _, b := range u {
-					cost += c.met[pairKey(a, b)]
+					if !byOrder {
+						cost += c.met[pairKey(a, b)]
+					}
+					if c.sameTeam(a, b) {
+						cost += 1 << 20 // above any count of repeats
+					}
 				}
 			}
 		}

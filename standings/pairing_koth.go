@@ -7,7 +7,8 @@ import "fmt"
 // Round 1, with no standings yet, is seeded by rating (seedByRating):
 // 1st v 2nd by rating, unrated players last.
 // With avoidRepeats, a pairing slides down a place (or more) when that
-// avoids a repeat, at the least total displacement.
+// avoids a repeat, at the least total displacement; under exagony,
+// team-mates slide apart the same way.
 func PairKOTH(d *Division, round, basedOn int, avoidRepeats bool) ([]Pairing, error) {
 	c, err := newRoundContext(d, round, basedOn)
 	if err != nil {
@@ -25,15 +26,15 @@ func PairKOTH(d *Division, round, basedOn int, avoidRepeats bool) ([]Pairing, er
 	// reason names the two in seat order (draft.why).
 	reason := func(a, b int) string {
 		if c.seeded {
-			return c.seedReason("King of the Hill", a, b, last)
+			return c.seedReason("King of the Hill", a, b, last) + c.exagonyNote(a, b)
 		}
 		why := fmt.Sprintf("%s vs %s, King of the Hill%s", c.place(a), c.place(b), last)
 		if c.met[pairKey(a, b)] > 0 {
 			why += fmt.Sprintf("; rematch of round %d", c.lastMet(a, b))
 		}
-		return why
+		return why + c.exagonyNote(a, b)
 	}
-	if !avoidRepeats {
+	if !avoidRepeats && !d.cfg.Exagony {
 		for i := 0; i+1 < len(rest); i += 2 {
 			drafts = append(drafts, draft{a: rest[i], b: rest[i+1], why: reason})
 		}
@@ -46,6 +47,12 @@ func PairKOTH(d *Division, round, basedOn int, avoidRepeats bool) ([]Pairing, er
 	bound := repeat*maxRepeatsCosted*maxRepeatsCosted + int64(m*m)
 	mate := minCostPerfectMatching(m, bound, func(i, j int) int64 {
 		r := int64(min(int(met[i*m+j]), maxRepeatsCosted))
+		if !avoidRepeats {
+			r = 0 // exagony alone: King of the Hill slides only for team-mates
+		}
+		if c.sameTeam(rest[i], rest[j]) {
+			r = maxRepeatsCosted
+		}
 		return r*r*repeat + int64((j-i-1)*(j-i-1))
 	}, func(i int, add func(j int)) {
 		for j := i + 1; j < m && j <= i+8; j++ {

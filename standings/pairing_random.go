@@ -21,9 +21,10 @@ func PairRandom(d *Division, round int, seed uint64) ([]Pairing, error) {
 		j := int(rng.next() % uint64(i+1))
 		shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
 	}
+	c.separateTeamMates(shuffled)
 	why := fmt.Sprintf("random draw (seed %d)", seed)
 	for i := 0; i+1 < len(shuffled); i += 2 {
-		drafts = append(drafts, draft{a: shuffled[i], b: shuffled[i+1], reason: why})
+		drafts = append(drafts, draft{a: shuffled[i], b: shuffled[i+1], reason: why + c.exagonyNote(shuffled[i], shuffled[i+1])})
 	}
 	return c.finish(drafts), nil
 }

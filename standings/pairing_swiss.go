@@ -110,12 +110,16 @@ type swissField struct {
 	met         []uint8 // met[i*m+j]: times i and j have been paired
 	tiers       swissTiers
 	startsFirst bool // starts outrank score groups (StartsWithinOne)
+	teamMates   func(a, b int) bool
 }
 
 func (c *roundContext) swissField(players []int) swissField {
 	m := len(players)
 	startsFirst := c.d.cfg.Starts != StartsScoreGroups
 	f := swissField{ps: make([]swissPlayer, m), met: c.metMatrix(players), tiers: newSwissTiers(m, startsFirst), startsFirst: startsFirst}
+	if c.d.cfg.Exagony {
+		f.teamMates = c.sameTeam
+	}
 	groupOf := map[int]int{} // winsHalf -> group number
 	var sizes []int
 	for i, id := range players {
@@ -181,7 +185,9 @@ func newSwissTiers(m int, startsFirst bool) swissTiers {
 	lo := pairs*int64(m) + 1            // more than every fold cost together
 	hi := pairs*(loMax*lo+int64(m)) + 1 // more than every cost of the tiers below together
 	repeat := pairs*(hiMax*hi+loMax*lo+int64(m)) + 1
-	return swissTiers{lo: lo, hi: hi, repeat: repeat, bound: maxRepeatCost*repeat + hiMax*hi + loMax*lo + int64(m)}
+	// A team-mate pairing under exagony adds as much again as the most
+	// a repeat can cost (exagony.go).
+	return swissTiers{lo: lo, hi: hi, repeat: repeat, bound: 2*maxRepeatCost*repeat + hiMax*hi + loMax*lo + int64(m)}
 }
 
 // startsExcess is how far beyond one start off balance a game between
@@ -210,6 +216,9 @@ func (f *swissField) cost(i, j int) int64 {
 		if a.lastOpp == b.id {
 			cost += t.repeat
 		}
+	}
+	if f.teamMates != nil && f.teamMates(a.id, b.id) {
+		cost += maxRepeatCost * t.repeat
 	}
 	gap := int64(min(abs(a.winsHalf-b.winsHalf), maxWinsGapCosted))
 	group, starts := gap*gap, startsExcess(a.balance, b.balance)
@@ -292,7 +301,7 @@ func (c *roundContext) swissMatch(players []int) []draft {
 // 2nd (1-1) vs 1st (2-0)".
 func (c *roundContext) swissReason(a, b swissPlayer) string {
 	if c.seeded {
-		return c.seedReason("Swiss", a.id, b.id, ", top half against bottom half")
+		return c.seedReason("Swiss", a.id, b.id, ", top half against bottom half") + c.exagonyNote(a.id, b.id)
 	}
 	why := fmt.Sprintf("Swiss: %s (%s) vs %s (%s)", c.place(a.id), FormatRecord(a.winsHalf, a.lossesHalf),
 		c.place(b.id), FormatRecord(b.winsHalf, b.lossesHalf))
@@ -311,7 +320,7 @@ func (c *roundContext) swissReason(a, b swissPlayer) string {
 	if m := c.met[pairKey(a.id, b.id)]; m > 0 {
 		why += fmt.Sprintf("; rematch of round %d: no pairing of the field avoids every repeat", c.lastMet(a.id, b.id))
 	}
-	return why
+	return why + c.exagonyNote(a.id, b.id)
 }
 
 // lastMet is the latest round before this one in which a and b were paired.
