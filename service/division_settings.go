@@ -89,6 +89,10 @@ type GibsonSettings struct {
 	Enabled        bool `json:"enabled"`
 	SpreadPerRound int  `json:"spread_per_round,omitempty"` // default 250
 	PrizePlaces    int  `json:"prize_places,omitempty"`     // default 1
+	// GibsonSpread is tsh's gibson_spread list: the most one game moves,
+	// by rounds left (first: the last round; the last entry for more), in
+	// place of spread_per_round.
+	GibsonSpread []int `json:"gibson_spread,omitempty"`
 }
 
 // config turns the settings into the standings package's rules.
@@ -135,8 +139,10 @@ func (ds DivisionSettings) config(variant string) (standings.Config, error) {
 		if g.PrizePlaces != 0 {
 			c.Gibson.PrizePlaces = g.PrizePlaces
 		}
+		c.Gibson.SpreadByRoundsLeft = slices.Clone(g.GibsonSpread)
 	}
 	c.Exagony = ds.Exagony
+	c.Gibson.PrizeBands = slices.Clone(ds.PrizeBands)
 	if err := checkClassFloors(ds.ClassFloors); err != nil {
 		return standings.Config{}, err
 	}

@@ -63,6 +63,14 @@ type GibsonConfig struct {
 	// PrizePlaces: a player is a contender while they can still finish in
 	// one of the first PrizePlaces places. Default 1 (first place only).
 	PrizePlaces int
+	// SpreadByRoundsLeft, when set, is tsh's gibson_spread list: the most
+	// one game moves, by rounds left (entry 0: the last round; the last
+	// entry for more), in place of SpreadPerRound.
+	SpreadByRoundsLeft []int
+	// PrizeBands are the last places of the prize bands (tsh's
+	// prize_bands): Gibsons are found down to the last one (else down to
+	// PrizePlaces).
+	PrizeBands []int
 }
 
 // Config is a division's rules. Build one with DefaultConfig and change
@@ -161,6 +169,11 @@ func (c Config) Validate() error {
 	case c.Gibson.PrizePlaces < 0:
 		return errorf(CodeBadConfig, "prize places cannot be negative")
 	}
+	for _, s := range c.Gibson.SpreadByRoundsLeft {
+		if s <= 0 {
+			return errorf(CodeBadConfig, "a Gibson spread must be positive (%d)", s)
+		}
+	}
 	for _, cap := range c.SpreadCaps {
 		if cap <= 0 {
 			return errorf(CodeBadConfig, "a spread cap must be positive (%d)", cap)
@@ -218,6 +231,8 @@ func (c Config) unplayedSpread(u Unplayed) int {
 func (c Config) clone() Config {
 	c.SpreadCaps = slices.Clone(c.SpreadCaps)
 	c.Chain = slices.Clone(c.Chain)
+	c.Gibson.SpreadByRoundsLeft = slices.Clone(c.Gibson.SpreadByRoundsLeft)
+	c.Gibson.PrizeBands = slices.Clone(c.Gibson.PrizeBands)
 	return c
 }
 

@@ -110,11 +110,85 @@ func TestGibsonContenders(t *testing.T) {
 			t.Errorf("contender %d", id)
 		}
 	}
-	// Then nobody is a non-contender and the leader is paired normally.
+	// Then nobody is out of contention: the Gibson (1st's place is
+	// settled) meets the lowest-ranked of those who have met them least,
+	// as tsh's PairOneGibson does.
 	ps, _ := PairSwiss(d, 3, 0)
-	for _, p := range ps {
-		if strings.Contains(p.Reason, "Gibsonized") {
-			t.Errorf("no non-contender to pair the leader with: %+v", p)
-		}
+	if ps[0].Player != 1 || ps[0].Opponent != 4 || !strings.Contains(ps[0].Reason, "everyone can still reach a paid place") {
+		t.Errorf("Gibson with everyone in contention: %+v", ps[0])
+	}
+}
+
+// gibsonRecords is a division of rounds whose players stand at the
+// given records after played rounds, nobody having met anybody (byes).
+func gibsonRecords(t *testing.T, rounds, played int, mutate func(*Config), recs ...[2]int) *Division {
+	t.Helper()
+	d := copRecords(t, rounds, played, recs...)
+	cfg := d.Config()
+	cfg.Gibson.Enabled = true
+	cfg.Gibson.SpreadPerRound = 250
+	mutate(&cfg)
+	d.SetConfig(cfg)
+	return d
+}
+
+// TestGibsonsAsTSH: several Gibsons play King of the Hill among
+// themselves; an odd one meets the highest-ranked player out of
+// contention who has met them least, or takes a needed bye; the Gibson
+// spread by rounds left and the prize bands decide who is a Gibson.
+func TestGibsonsAsTSH(t *testing.T) {
+	// 12 rounds, 10 played, 2 left. 2nd is two wins behind 1st and 1,500
+	// spread, 3rd and 4th further behind: with 250 a game nobody below
+	// can reach 1st, 2nd or 3rd; 4th-6th are close.
+	recs := [][2]int{{10, 1600}, {8, 100}, {5, 0}, {2, -300}, {2, -350}, {2, -400}, {1, -500}, {0, -900}}
+	bands := func(b ...int) func(*Config) { return func(c *Config) { c.Gibson.PrizeBands = b } }
+	type pair [2]int
+	tests := []struct {
+		name   string
+		mutate func(*Config)
+		recs   [][2]int
+		want   []pair
+		reason map[int]string
+	}{{
+		name: "three Gibsons within 3 paid places: 1v2, 3rd meets the highest-ranked player out of contention", mutate: bands(3), recs: recs,
+		want: []pair{{1, 2}, {3, 4}}, reason: map[int]string{1: "1st and 2nd have clinched their places", 3: "highest-ranked player out of contention"},
+	}, {
+		name: "two paid places: two Gibsons meet, the rest Swiss", mutate: bands(2), recs: recs,
+		want: []pair{{1, 2}}, reason: map[int]string{1: "King of the Hill among them"},
+	}, {
+		name: "an odd Gibson takes a needed bye", mutate: bands(3), recs: append(append([][2]int{}, recs...), [2]int{0, -950}),
+		want: []pair{{1, 2}, {3, 0}}, reason: map[int]string{3: "bye: Gibsonized: 3rd has clinched"},
+	}, {
+		name: "600 a game with two rounds left: 2nd can catch 1st, so nobody is a Gibson", mutate: func(c *Config) {
+			c.Gibson.PrizeBands = []int{3}
+			c.Gibson.SpreadByRoundsLeft = []int{250, 600}
+		}, recs: recs,
+		reason: map[int]string{1: "Swiss"},
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := gibsonRecords(t, 12, 10, tc.mutate, tc.recs...)
+			ps, err := PairSwiss(d, 11, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opp, why := map[int]int{}, map[int]string{}
+			for _, p := range ps {
+				opp[p.Player], why[p.Player] = p.Opponent, p.Reason
+				if p.Opponent != 0 {
+					opp[p.Opponent], why[p.Opponent] = p.Player, p.Reason
+				}
+			}
+			for _, p := range tc.want {
+				if opp[p[0]] != p[1] {
+					t.Errorf("%d plays %d (%s), want %d", p[0], opp[p[0]], why[p[0]], p[1])
+				}
+			}
+			for id, w := range tc.reason {
+				if !strings.Contains(why[id], w) {
+					t.Errorf("%d: reason %q, want %q", id, why[id], w)
+				}
+			}
+		})
 	}
 }

@@ -2,7 +2,6 @@ package standings
 
 import (
 	"fmt"
-	"slices"
 )
 
 // PairSwiss pairs a round by record: players with the same number of
@@ -42,47 +41,18 @@ func PairSwiss(d *Division, round, basedOn int) ([]Pairing, error) {
 	return c.finish(drafts), nil
 }
 
-// setAside takes out of the players (best first) the bye, when their
-// number is odd, and a clinched leader's Gibson pairing.
+// setAside takes out of the players (best first) the Gibsons' pairings
+// (gibson_pairing.go), when gibson, and then the bye, when the number
+// left is odd.
 func (c *roundContext) setAside(players []int, gibson bool) (drafts []draft, rest []int) {
 	rest = players
-	leader := 0
-	var contenders []int
 	if gibson {
-		if g := c.d.Gibson(c.basedOn); g.Clinched && slices.Contains(rest, g.Leader) {
-			leader, contenders = g.Leader, g.Contenders
-		}
+		drafts, rest = c.pairGibsons(players)
 	}
 	if len(rest)%2 == 1 {
-		if leader != 0 {
-			drafts = append(drafts, draft{a: leader, reason: "bye: Gibsonized leader (has clinched first place)"})
-			rest = without(rest, leader)
-			leader = 0
-		} else {
-			id, why := c.chooseBye(rest)
-			drafts = append(drafts, draft{a: id, reason: why})
-			rest = without(rest, id)
-		}
-	}
-	if leader != 0 {
-		opp, fewest := 0, -1
-		for i := len(rest) - 1; i >= 0; i-- {
-			id := rest[i]
-			if id == leader || slices.Contains(contenders, id) {
-				continue
-			}
-			if m := c.met[pairKey(leader, id)]; fewest < 0 || m < fewest {
-				opp, fewest = id, m
-			}
-		}
-		if opp != 0 {
-			why := "Gibsonized leader (has clinched first place) vs the lowest-ranked non-contender"
-			if fewest > 0 {
-				why += fmt.Sprintf("; rematch (meeting %d): every non-contender has played them", fewest+1)
-			}
-			drafts = append(drafts, draft{a: leader, b: opp, reason: why})
-			rest = without(rest, leader, opp)
-		}
+		id, why := c.chooseBye(rest)
+		drafts = append(drafts, draft{a: id, reason: why})
+		rest = without(rest, id)
 	}
 	return drafts, rest
 }
