@@ -50,6 +50,9 @@ type gibsonView struct {
 
 func (c *roundContext) gibsonView() gibsonView {
 	v := gibsonView{lastPaid: c.d.cfg.lastPaidPlace(), row: map[int]Row{}}
+	if c.paidTo > 0 {
+		v.lastPaid = c.paidTo
+	}
 	v.left = max(0, c.d.cfg.Rounds-c.basedOn)
 	v.spread = c.d.gibsonSpread(v.left, c.basedOn+1)
 	for _, r := range c.rows {

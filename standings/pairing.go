@@ -279,6 +279,9 @@ type roundContext struct {
 	eligible []int // ids to pair, best first
 	met      map[[2]int]int
 	seeded   bool // rows ordered by rating (seedByRating), not by results
+	// paidTo, when set, is the last paid place the Gibson rules read
+	// (ChewPair's last prize band), else the division's.
+	paidTo int
 }
 
 func newRoundContext(d *Division, round, basedOn int) (*roundContext, error) {

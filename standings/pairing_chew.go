@@ -53,6 +53,7 @@ func PairChew(d *Division, round, basedOn int, bands []int) ([]Pairing, error) {
 	}
 	c.seedByRating()
 	ch := newChewRound(c, bands)
+	c.paidTo = bands[len(bands)-1] // Gibsons are found down to the last band
 	drafts, rest := c.setAside(c.eligible, true)
 	for i := range drafts {
 		drafts[i].reason = "Chew: " + drafts[i].reason
@@ -94,9 +95,9 @@ type chewRound struct {
 }
 
 func newChewRound(c *roundContext, bands []int) *chewRound {
-	g := c.d.Gibson(c.basedOn)
+	left := max(0, c.d.cfg.Rounds-c.basedOn)
 	return &chewRound{c: c, bands: bands, left: c.d.cfg.Rounds - c.round + 1,
-		catchLeft: g.RoundsLeft, spread: g.MaxSpread, best: map[int]int{}}
+		catchLeft: left, spread: c.d.gibsonSpread(left, c.basedOn+1), best: map[int]int{}}
 }
 
 // flightCap is tsh's default flight cap (FlightCapDefault) for a number
