@@ -8,7 +8,8 @@
 (function () {
   "use strict";
   var C = Console, el = C.el;
-  var SYSTEMS = [["swiss", "swiss"], ["koth", "koth"], ["rr", "rr (round robin)"], ["random", "random"]];
+  var SYSTEMS = [["swiss", "swiss"], ["koth", "koth"], ["rr", "rr (round robin)"], ["random", "random"],
+    ["cop", "COP (championship)"], ["chew", "ChewPair"], ["fontes", "InitFontes"]];
   var UNPLAYED = [["forfeit", "forfeit loss"], ["bye", "bye (a win)"], ["none", "neither win nor loss"]];
 
   function input(name, value, extra) {
@@ -47,8 +48,10 @@
       row(field("Class floors (ratings, highest first)", input("class_floors", (s.class_floors || []).join(", "), { placeholder: "no classes; e.g. 1800, 1500 makes A, B and C" }), "grow")),
       row(field("Withdrawal: later rounds", select("withdrawal", "forfeit loss", UNPLAYED, s.withdrawal)),
         field("Late entry: missed rounds", select("late_entry", "forfeit loss", UNPLAYED, s.late_entry))),
-      row(check("gibson", "Gibsonize: pair a clinched leader away from contenders", g.enabled)),
-      row(field("Gibson spread a round", number("gibson_spread", g.spread_per_round || "", "250")), field("Prize places", number("prize_places", g.prize_places || "", "1"))),
+      row(check("gibson", "Gibsonize: players who have clinched their places play each other, or someone out of contention", g.enabled)),
+      row(field("Gibson spread a round", number("gibson_spread", g.spread_per_round || "", "250")), field("Prize places", number("prize_places", g.prize_places || "", "1")),
+        field("or by rounds left", input("gibson_spreads", (g.gibson_spread || []).join(", "), { placeholder: "e.g. 250, 200 (last round first)" }), "grow")),
+      C.championship.fields(s),
       field("Reason (for the log)", input("reason", "", { maxLength: 200, placeholder: "e.g. caps announced at the players' meeting" })),
       el("div", { className: "row-buttons" }, el("button", { type: "submit" }, "Save the rules"), el("button", { type: "button", className: "cancel" }, "Close")),
       el("p", { className: "form-status", role: "status", hidden: true }));
@@ -64,9 +67,11 @@
         class_floors: f.class_floors.value.trim() ? list(f.class_floors.value, true) : null,
         bye_spread: num("bye_spread"), forfeit_spread: num("forfeit_spread"), max_score: num("max_score") || null,
         avoid_repeats: f.avoid_repeats.checked || null,
-        gibson: f.gibson.checked || num("gibson_spread") || num("prize_places")
-          ? { enabled: f.gibson.checked, spread_per_round: num("gibson_spread") || null, prize_places: num("prize_places") || null } : null
+        gibson: f.gibson.checked || num("gibson_spread") || num("prize_places") || f.gibson_spreads.value.trim()
+          ? { enabled: f.gibson.checked, spread_per_round: num("gibson_spread") || null, prize_places: num("prize_places") || null,
+            gibson_spread: f.gibson_spreads.value.trim() ? list(f.gibson_spreads.value, true) : null } : null
       };
+      Object.assign(out, C.championship.read(form));
       ["realm", "first_round_pairing", "pairing", "starts", "withdrawal", "late_entry"].forEach(function (k) { out[k] = f[k].value || null; });
       return C.api("PATCH", C.base + "/divisions/" + d.id, { name: f.name.value.trim(), settings: out, reason: f.reason.value.trim() }).then(function (saved) {
         return C.loadDivisions().then(function () { return "Division " + saved.name + ": rules saved."; });
@@ -81,8 +86,9 @@
   // half against bottom half), or King of the Hill seeded by rating, or
   // the round robin, as the later rounds go.
   var ROUND_ONE = { swiss: "seeded Swiss (by rating, top half v bottom half)", koth: "King of the Hill seeded by rating (1st v 2nd…)",
-    rr: "round robin", random: "random draw", manual: "by hand" };
-  var LATER = { swiss: "Swiss", koth: "King of the Hill", rr: "round robin", random: "random draw", manual: "by hand" };
+    rr: "round robin", random: "random draw", manual: "by hand", fontes: "InitFontes (groups of four)", cop: "seeded Swiss (by rating)", chew: "seeded Swiss (by rating)" };
+  var LATER = { swiss: "Swiss", koth: "King of the Hill", rr: "round robin", random: "random draw", manual: "by hand",
+    cop: "COP", chew: "ChewPair", fontes: "InitFontes" };
   function roundOneSystem(s) {
     if (s.first_round_pairing) return s.first_round_pairing;
     return s.pairing === "rr" || s.pairing === "koth" ? s.pairing : "swiss";
@@ -94,8 +100,14 @@
   C.pairingSummary = function (d, paired) {
     var s = d.settings || {}, later = LATER[s.pairing || "swiss"] || s.pairing;
     var first = paired && paired.system ? "round 1 paired by " + (ROUND_ONE[paired.system] || paired.system) + (paired.changed ? ", then changed by hand" : "")
-      : "round 1: " + (ROUND_ONE[roundOneSystem(s)] || roundOneSystem(s));
-    return first + " · later rounds: " + later;
+      : "round 1: " + (ROUND_ONE[d.next_round === 1 && d.next_system || roundOneSystem(s)] || roundOneSystem(s));
+    var out = first + " · later rounds: " + later;
+    if ((s.pairing_plan || []).length) {
+      out += " · plan: " + s.pairing_plan.map(function (p) { return "rounds " + p.rounds + " " + (LATER[p.system] || p.system); }).join(", ");
+      if (d.next_system) out += " · next: round " + d.next_round + ", " + (LATER[d.next_system] || d.next_system);
+    }
+    if (s.auto_pair) out += " · pairs each round by itself";
+    return out;
   };
   C.roundOneDefault = "seeded, as the later rounds";
 

@@ -179,6 +179,7 @@
   }
   pform.elements.round.addEventListener("input", function () { roundTouched = true; });
   function loadStatus() {
+    loadNext();
     return C.api("GET", C.base + "/rounds").then(function (list) {
       roundList = list;
       divisionForm();
@@ -187,11 +188,28 @@
       document.getElementById("round-status").textContent = err.message;
     });
   }
+  // loadNext says the division's next round and the system its plan or
+  // settings give it, as the service decides it (next_round, next_system).
+  var nextLine = document.getElementById("next-system");
+  function loadNext() {
+    var d = division();
+    if (!d) { nextLine.hidden = true; return; }
+    C.api("GET", C.base + "/divisions").then(function (ds) {
+      var dv = ds.filter(function (x) { return x.id === d; })[0];
+      nextLine.hidden = !(dv && dv.next_system);
+      if (dv && dv.next_system) {
+        var plan = (dv.settings && dv.settings.pairing_plan || []).length ? ", from the division's plan" : "";
+        nextLine.textContent = "Next: round " + dv.next_round + ", " + ((C.systemWords || {})[dv.next_system] || dv.next_system) + plan +
+          (dv.settings && dv.settings.auto_pair && dv.next_round > 1 ? "; it is paired by itself as soon as round " + (dv.next_round - 1) + " is complete" : "") + ".";
+      }
+    }, function () { nextLine.hidden = true; });
+  }
 
   var forceBox = document.getElementById("force-pair");
   C.submit(pform, function () {
     var f = pform.elements, n = C.num(f.round.value);
     var body = { system: f.system.value, replace: f.replace.checked, only_unpaired: f.only_unpaired.checked };
+    if (f.seed.value.trim()) body.seed = C.num(f.seed.value);
     if (division()) body.division_id = division();
     if (!forceBox.hidden && f.force.checked) { body.force = true; body.reason = f.reason.value; }
     return C.api("POST", C.base + "/rounds/" + n + "/pairings", body).catch(function (err) {
@@ -210,7 +228,9 @@
       f.replace.checked = false; f.only_unpaired.checked = false;
       f.round.value = n + 1; roundTouched = false;
       var sel = f.division_id, what = (sel && sel.selectedIndex >= 0 ? "Division " + sel.options[sel.selectedIndex].text + " round " : "Round ") + n;
-      summaries[division() || 0] = what + " paired by " + rp.system + (rp.seed !== undefined ? " (draw seed " + rp.seed + ")" : "") + ".";
+      summaries[division() || 0] = what + " paired by " + ((C.systemWords || {})[rp.system] || rp.system) +
+        (rp.seed !== undefined ? " (seed " + rp.seed + ": pair again with the same seed to get the same pairings)" : "") + ".";
+      f.seed.value = "";
       document.getElementById("pair-summary").textContent = summaries[division() || 0];
       var cur = parseInt(main.dataset.current, 10);
       return what + " paired (" + rp.system + ")." + (n !== cur ? " Make it current when its games begin." : "");

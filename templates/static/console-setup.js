@@ -107,9 +107,10 @@
     });
   });
 
-  function playerBody(name, rating, division) {
+  function playerBody(name, rating, division, team) {
     var body = { name: name };
     if (rating !== null) body.rating = rating;
+    if (team) body.team = team;
     if (division) body.division_id = parseInt(division, 10);
     return body;
   }
@@ -117,7 +118,7 @@
   var pform = document.getElementById("player-form");
   C.submit(pform, function () {
     var f = pform.elements;
-    return C.api("POST", C.base + "/players", playerBody(f.name.value.trim(), C.num(f.rating.value), f.division_id.value)).then(function (p) {
+    return C.api("POST", C.base + "/players", playerBody(f.name.value.trim(), C.num(f.rating.value), f.division_id.value, f.team.value.trim())).then(function (p) {
       f.name.value = ""; f.rating.value = "";
       f.name.focus();
       return loadPlayers().then(function () { return p.name + " added (#" + p.id + ")."; });
@@ -236,6 +237,8 @@
       el("label", { className: "short" }, "Rating", el("input", { name: "rating", type: "number", min: 0, max: 4000, inputMode: "numeric", value: p.rating ? String(p.rating) : "" })),
       el("label", { className: "short" }, "Class", el("input", { name: "class", value: p.class || "", maxLength: 8, autocomplete: "off", placeholder: "by rating",
         title: "A class set by hand (A, B, …); empty: the division's class floors decide" })),
+      el("label", { className: "short" }, "Team", el("input", { name: "team", value: p.team || "", maxLength: 60, autocomplete: "off", placeholder: "club or country",
+        title: "Players of one team meet only when nothing else pairs, when the division keeps team-mates apart" })),
       el("label", { className: "short" }, "Division", division),
       el("label", { className: "grow" }, "Why?", el("input", { name: "reason", required: true, maxLength: 200, placeholder: "e.g. misspelt on the entry form", autocomplete: "off" })),
       el("button", { type: "submit", className: "primary" }, "Save"),
@@ -255,8 +258,10 @@
       if (rating !== (p.rating || 0)) { body.rating = rating; changed.push("rating"); }
       var cls = v["class"].value.trim();
       if (cls !== (p.class || "")) { body["class"] = cls; changed.push("class"); }
+      var team = v.team.value.trim().replace(/\s+/g, " ");
+      if (team !== (p.team || "")) { body.team = team; changed.push("team"); }
       if (div !== null && div !== p.division_id) { body.division_id = div; changed.push("division"); }
-      if (!changed.length) throw new Error("Nothing to save: change the name, its parts, the rating, the class or the division first.");
+      if (!changed.length) throw new Error("Nothing to save: change the name, its parts, the rating, the class, the team or the division first.");
       return C.api("PATCH", C.base + "/players/" + p.id, body).then(function (np) {
         tr.remove();
         return loadPlayers().then(function () {
@@ -294,7 +299,8 @@
           : el("button", { type: "button", className: "small-btn warn" }, "Withdraw…");
         var edit = el("button", { type: "button", className: "small-btn edit-player-btn", title: "Change " + p.name + "'s name, rating, class or division" }, "Edit…");
         var tr = el("tr", { className: p.withdrawn ? "withdrawn" : "", dataset: { player: String(p.id) } },
-          el("td", { className: "num" }, p.id), el("td", {}, p.name, p["class"] ? el("span", { className: "small player-class", title: "class set by hand" }, " · class\u00a0" + p["class"]) : null),
+          el("td", { className: "num" }, p.id), el("td", {}, p.name, p["class"] ? el("span", { className: "small player-class", title: "class set by hand" }, " · class\u00a0" + p["class"]) : null,
+            p.team ? el("span", { className: "small player-team" }, " · " + p.team) : null),
           el("td", { className: "num" }, p.rating || ""),
           el("td", {}, divisionName(p.division_id)), el.apply(null, ["td", { className: "standing" }].concat(standing(p, why[p.id]))),
           el("td", { className: "actions" }, btn, " ", edit));

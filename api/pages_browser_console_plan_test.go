@@ -1,0 +1,98 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"tourney/service"
+)
+
+// Two divisions on the setup page. Division A's rules form sets a
+// pairing plan of three steps, pairing by itself, exagony, prize bands,
+// the Gibson spread by rounds left and COP's settings; saved, they are
+// A's settings through the API and B's are untouched. The division's
+// line then says the plan and the next round's system; the rounds page
+// says "Next: round 1, InitFontes" for A and offers COP, ChewPair and
+// InitFontes; a player's team is set on their line.
+func TestBrowserConsoleChampionshipPairings(t *testing.T) {
+	f := newFixture(t)
+	a := must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": "A", "settings": map[string]any{"rounds": 12}}), http.StatusCreated)
+	b := must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": "B", "settings": map[string]any{"rounds": 7}}), http.StatusCreated)
+	ann := must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": "Ann Able", "rating": 1700, "division_id": b.ID}), http.StatusCreated)
+	edit := fmt.Sprintf(`#divisions form.division-edit[data-division="%d"]`, a.ID)
+	summary := func(d service.Division) string {
+		return `document.querySelector('#divisions li[data-division="` + itoa(d.ID) + `"] .division-summary').textContent`
+	}
+	step := func(k int, field string) string {
+		return fmt.Sprintf(`%s .plan-step:nth-child(%d) [name="%s"]`, edit, k, field)
+	}
+	player := fmt.Sprintf(`#players tr.edit-line[data-edit="%d"] form`, ann.ID)
+	ctx := newChrome(t)
+	run(t, ctx, consoleSignIn(f),
+		chromedp.Navigate(fmt.Sprintf("%s/director/%d/setup", f.URL, f.tournament)),
+		clickWhenThere(`#divisions li[data-division="`+itoa(a.ID)+`"] button.edit-division`),
+		clickWhenThere(edit+` fieldset.championship > button`),
+		clickWhenThere(edit+` fieldset.championship > button`),
+		clickWhenThere(edit+` fieldset.championship > button`),
+		setValue(step(1, "plan_rounds"), "1-3"), setValue(step(1, "plan_system"), "fontes"),
+		setValue(step(2, "plan_rounds"), "4-11"), setValue(step(2, "plan_system"), "cop"),
+		setValue(step(3, "plan_rounds"), "12"), setValue(step(3, "plan_system"), "koth"),
+		eval(`document.querySelector(`+jsString(step(3, "plan_system"))+`).dispatchEvent(new Event("change"))`),
+		clickWhenThere(step(3, "plan_avoid")),
+		clickWhenThere(edit+` [name="auto_pair"]`),
+		clickWhenThere(edit+` [name="exagony"]`),
+		setValue(edit+` [name="prize_bands"]`, "3, 6"),
+		setValue(edit+` [name="gibson_spreads"]`, "250, 200"),
+		eval(`document.querySelector(`+jsString(edit+` details.cop-settings`)+`).open = true`),
+		setValue(edit+` [name="cop_simulations"]`, "50000"),
+		setValue(edit+` [name="cop_hope"]`, "0.1, 0.05, 0.02"),
+		setValue(edit+` [name="cop_classes"]`, "B 2"),
+		clickWhenThere(edit+` [name="cop_top_down"]`),
+		setValue(edit+` [name="reason"]`, "the championship's rules"),
+		eval(`document.querySelector(`+jsString(edit+` fieldset.championship`)+`).scrollIntoView({block: "start"})`),
+		importShot("console-setup-championship", 1280, 900),
+		importShot("console-setup-championship", 768, 1024),
+		submitForm(edit, "Division A: rules saved."),
+		waitFor(summary(a)+`.includes("plan: rounds 1-3 InitFontes, rounds 4-11 COP, rounds 12 King of the Hill")`),
+		waitFor(summary(a)+`.includes("next: round 1, InitFontes")`),
+		clickWhenThere(fmt.Sprintf(`#players tr[data-player="%d"] button.edit-player-btn`, ann.ID)),
+		setValue(player+` [name="team"]`, "New  Zealand"),
+		setValue(player+` [name="reason"]`, "from the entry form"),
+		clickWhenThere(player+` button[type="submit"]`),
+		waitFor(`document.getElementById("players-status").textContent === "Ann Able: team saved."`),
+		waitFor(fmt.Sprintf(`document.querySelector('#players tr[data-player="%d"] .player-team').textContent === " · New Zealand"`, ann.ID)),
+		chromedp.Navigate(fmt.Sprintf("%s/director/%d/rounds", f.URL, f.tournament)),
+		setValue(`#pair-form [name="division_id"]`, itoa(a.ID)),
+		eval(`document.querySelector('#pair-form [name="division_id"]').dispatchEvent(new Event("change"))`),
+		waitFor(`document.getElementById("next-system").textContent === "Next: round 1, InitFontes (groups of four), from the division's plan."`),
+		waitFor(`["cop", "chew", "fontes"].every(function (v) { return !!document.querySelector('#system option[value="' + v + '"]'); })`),
+		importShot("console-rounds-next-system", 1280, 800),
+		importShot("console-rounds-next-system", 768, 1024),
+	)
+	for _, d := range must[[]service.Division](t, f.get(f.tpath("/divisions"), ""), http.StatusOK) {
+		s := d.Settings
+		if d.ID == b.ID {
+			if s.PairingPlan != nil || s.COP != nil || s.AutoPair || s.Exagony || s.PrizeBands != nil {
+				t.Errorf("division B changed: %+v", s)
+			}
+			continue
+		}
+		want := []service.PlanStep{{Rounds: "1-3", System: "fontes"}, {Rounds: "4-11", System: "cop"}, {Rounds: "12", System: "koth", AvoidRepeats: true}}
+		if !slices.Equal(s.PairingPlan, want) || !s.AutoPair || !s.Exagony || !slices.Equal(s.PrizeBands, []int{3, 6}) {
+			t.Errorf("division A: plan %+v auto %v exagony %v bands %v", s.PairingPlan, s.AutoPair, s.Exagony, s.PrizeBands)
+		}
+		if c := s.COP; c == nil || c.Simulations != 50000 || !slices.Equal(c.Hopefulness, []float64{0.1, 0.05, 0.02}) || c.ClassPrizes["B"] != 2 || !c.TopDownByes {
+			t.Errorf("division A: cop %+v", c)
+		}
+		if g := s.Gibson; g == nil || !slices.Equal(g.GibsonSpread, []int{250, 200}) {
+			t.Errorf("division A: gibson %+v", g)
+		}
+		if d.NextRound != 1 || d.NextSystem != "fontes" {
+			t.Errorf("division A: next %d %s", d.NextRound, d.NextSystem)
+		}
+	}
+}
