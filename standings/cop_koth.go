@@ -11,7 +11,8 @@ import (
 // or a player paired by hand, is passed over and the next two meet);
 // then, for each class with prizes still open, its contenders meet each
 // other in order, as long as the lower of two can catch the player they
-// must pass.
+// must pass. Under exagony two team-mates are not made to meet: the
+// weights pair them elsewhere where they can.
 func (m *copMatch) lastRoundKOTH() {
 	p := m.p
 	size := p.n
@@ -25,7 +26,8 @@ func (m *copMatch) lastRoundKOTH() {
 			break
 		}
 		a, b := i, i+1
-		if b >= p.n || p.gibsonized[a] || p.gibsonized[b] || m.paidByHand(a) || m.paidByHand(b) {
+		if b >= p.n || p.gibsonized[a] || p.gibsonized[b] || m.paidByHand(a) || m.paidByHand(b) ||
+			m.c.sameTeam(m.ids[a], m.ids[b]) { // exagony: team-mates are left to the weights
 			continue
 		}
 		m.kothCash = m.lastCasher + 1
@@ -92,6 +94,9 @@ func (m *copMatch) classKOTH(class string, prizes, below int) {
 		k += 2
 	}
 	for _, pr := range pairs {
+		if m.c.sameTeam(m.ids[pr[0]], m.ids[pr[1]]) {
+			continue
+		}
 		_, doneA := m.forced[pr[0]]
 		_, doneB := m.forced[pr[1]]
 		if doneA || doneB || !slices.Contains(m.nodes, pr[0]) || !slices.Contains(m.nodes, pr[1]) {

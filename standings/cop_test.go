@@ -337,3 +337,18 @@ func TestCOPExagony(t *testing.T) {
 		}
 	}
 }
+
+// TestCOPExagonyLastRound: the last round's King of the Hill does not
+// make two team-mates meet; the weights pair them elsewhere.
+func TestCOPExagonyLastRound(t *testing.T) {
+	recs := [][2]int{{5, 600}, {4, 300}, {4, 200}, {3, 100}, {3, 0}, {2, -100}, {1, -300}, {0, -800}}
+	for _, exagony := range []bool{false, true} {
+		d := copRecords(t, 6, 5, recs...)
+		d.cfg.Exagony = exagony
+		d.players[0].Team, d.players[1].Team = "NZ", "NZ"
+		opp, why := copPairs(t, d, 6, small(COPSettings{PlacePrizes: 3}))
+		if met := opp[1] == 2; met == exagony {
+			t.Errorf("exagony %v: 1 plays %d (%s)", exagony, opp[1], why[1])
+		}
+	}
+}
