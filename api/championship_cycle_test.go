@@ -19,7 +19,7 @@ import (
 func TestChampionshipCycle(t *testing.T) {
 	plan := func(extra map[string]any) map[string]any {
 		s := map[string]any{"rounds": 6, "auto_pair": true, "prize_bands": []int{2},
-			"cop": map[string]any{"simulations": 3000, "always_wins_simulations": 500, "place_prizes": 2},
+			"cop":          map[string]any{"simulations": 3000, "always_wins_simulations": 500, "place_prizes": 2},
 			"pairing_plan": []map[string]any{{"rounds": "1-3", "system": "fontes"}, {"rounds": "4", "system": "chew"}, {"rounds": "5-6", "system": "cop"}}}
 		for k, v := range extra {
 			s[k] = v
