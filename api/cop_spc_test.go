@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -22,8 +23,14 @@ type spcPlayer struct {
 }
 
 func readSPC(t testing.TB) []*spcPlayer {
+	return feedPlayers(t, "2024-spc-a-tourney.js")[0][1:]
+}
+
+// feedPlayers are the players of each division of one of tsh's feeds
+// in testdata/tshfeeds (players[0] is undefined: nil).
+func feedPlayers(t testing.TB, name string) [][]*spcPlayer {
 	t.Helper()
-	b, err := os.ReadFile("testdata/tshfeeds/2024-spc-a-tourney.js")
+	b, err := os.ReadFile(filepath.Join("testdata", "tshfeeds", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +44,11 @@ func readSPC(t testing.TB) []*spcPlayer {
 	if err := json.Unmarshal([]byte(s), &feed); err != nil {
 		t.Fatal(err)
 	}
-	return feed.Divisions[0].Players[1:]
+	var out [][]*spcPlayer
+	for _, d := range feed.Divisions {
+		out = append(out, d.Players)
+	}
+	return out
 }
 
 // spcDivision is the division as it stood before round `before`: the
@@ -149,18 +160,7 @@ func TestCOPOnTheSPC(t *testing.T) {
 func TestCOPSpreadsFromRealGames(t *testing.T) {
 	var margins []int
 	for _, name := range []string{"2024-spc-a-tourney.js", "sample-tourney.js", "test22-tourney.js"} {
-		s := string(readTSHFeed(t, name))
-		s = regexp.MustCompile(`\bundefined\b`).ReplaceAllString(s[strings.Index(s, "{"):strings.LastIndex(s, "}")+1], "null")
-		var feed struct {
-			Divisions []struct {
-				Players []*spcPlayer `json:"players"`
-			} `json:"divisions"`
-		}
-		if err := json.Unmarshal([]byte(s), &feed); err != nil {
-			t.Fatal(err)
-		}
-		for _, dv := range feed.Divisions {
-			ps := dv.Players
+		for _, ps := range feedPlayers(t, name) {
 			for i, p := range ps {
 				if p == nil {
 					continue

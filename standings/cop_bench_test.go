@@ -28,18 +28,22 @@ func copBenchDivision(b *testing.B, n, rounds, played int) *Division {
 
 // BenchmarkCOPSimulations: 100,000 runs of the last 15 rounds of a
 // 47-player division.
-func BenchmarkCOPSimulations(b *testing.B) {
-	d := copBenchDivision(b, 47, 31, 16)
+func BenchmarkCOPSimulations(b *testing.B) { benchCOPSimulations(b, 47, 100000) }
+
+// benchCOPSimulations times runs of the last 15 of 31 rounds of a field
+// of n.
+func benchCOPSimulations(b *testing.B, n, runs int) {
+	d := copBenchDivision(b, n, 31, 16)
 	var wins, spread []int
 	for _, r := range d.Standings(16) {
 		wins, spread = append(wins, r.winsHalf), append(spread, r.Spread)
 	}
 	f := newCOPField(wins, spread, 15, 200)
-	segs, _ := copGroups(make([]bool, 47), len(f.start))
+	segs, _ := copGroups(make([]bool, n), len(f.start))
 	rounds, _ := copSimRounds(segs, len(f.start), 15, 15, false, nil)
 	b.ResetTimer()
 	for range b.N {
-		f.finalPlaces(100000, 1, rounds)
+		f.finalPlaces(runs, 1, rounds)
 	}
 }
 
@@ -60,17 +64,4 @@ func BenchmarkCOPPair500(b *testing.B) { benchCOPPair(b, 500) }
 
 // BenchmarkCOPSimulations500: 10,000 runs of the last 15 rounds of a
 // 500-player division.
-func BenchmarkCOPSimulations500(b *testing.B) {
-	d := copBenchDivision(b, 500, 31, 16)
-	var wins, spread []int
-	for _, r := range d.Standings(16) {
-		wins, spread = append(wins, r.winsHalf), append(spread, r.Spread)
-	}
-	f := newCOPField(wins, spread, 15, 200)
-	segs, _ := copGroups(make([]bool, 500), len(f.start))
-	rounds, _ := copSimRounds(segs, len(f.start), 15, 15, false, nil)
-	b.ResetTimer()
-	for range b.N {
-		f.finalPlaces(10000, 1, rounds)
-	}
-}
+func BenchmarkCOPSimulations500(b *testing.B) { benchCOPSimulations(b, 500, 10000) }

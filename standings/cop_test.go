@@ -69,6 +69,13 @@ func copPairs(t testing.TB, d *Division, round int, set COPSettings) (opp map[in
 	if err != nil {
 		t.Fatal(err)
 	}
+	opp, why = opponentsOf(ps)
+	return opp, why
+}
+
+// opponentsOf reads pairings as each player's opponent (0: the bye) and
+// reason.
+func opponentsOf(ps []Pairing) (opp map[int]int, why map[int]string) {
 	opp, why = map[int]int{}, map[int]string{}
 	for _, p := range ps {
 		opp[p.Player], why[p.Player] = p.Opponent, p.Reason
@@ -77,6 +84,22 @@ func copPairs(t testing.TB, d *Division, round int, set COPSettings) (opp map[in
 		}
 	}
 	return opp, why
+}
+
+// wantPairs checks that each pair (a player and the opponent wanted, 0
+// for the bye) is made, and that each reason holds its words.
+func wantPairs(t *testing.T, opp map[int]int, why map[int]string, pairs [][2]int, reasons map[int]string) {
+	t.Helper()
+	for _, p := range pairs {
+		if opp[p[0]] != p[1] {
+			t.Errorf("%d plays %d (%s), want %d", p[0], opp[p[0]], why[p[0]], p[1])
+		}
+	}
+	for id, w := range reasons {
+		if !strings.Contains(why[id], w) {
+			t.Errorf("%d: reason %q, want %q in it", id, why[id], w)
+		}
+	}
 }
 
 func small(set COPSettings) COPSettings {
@@ -171,7 +194,7 @@ func TestCOPDeterministic(t *testing.T) {
 
 // TestCOPHardRules: each hard rule on a small constructed position.
 func TestCOPHardRules(t *testing.T) {
-	type pair [2]int // players; 0 for the bye
+	type pair = [2]int // players; 0 for the bye
 	tests := []struct {
 		name   string
 		rounds int
@@ -218,16 +241,7 @@ func TestCOPHardRules(t *testing.T) {
 			if len(opp) != len(tc.recs) {
 				t.Fatalf("%d of %d players paired", len(opp), len(tc.recs))
 			}
-			for _, p := range tc.want {
-				if opp[p[0]] != p[1] {
-					t.Errorf("%d plays %d (%s), want %d", p[0], opp[p[0]], why[p[0]], p[1])
-				}
-			}
-			for id, w := range tc.reason {
-				if !strings.Contains(why[id], w) {
-					t.Errorf("%d's reason %q, want %q in it", id, why[id], w)
-				}
-			}
+			wantPairs(t, opp, why, tc.want, tc.reason)
 		})
 	}
 }

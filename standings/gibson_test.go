@@ -142,7 +142,7 @@ func TestGibsonsAsTSH(t *testing.T) {
 	// can reach 1st, 2nd or 3rd; 4th-6th are close.
 	recs := [][2]int{{10, 1600}, {8, 100}, {5, 0}, {2, -300}, {2, -350}, {2, -400}, {1, -500}, {0, -900}}
 	bands := func(b ...int) func(*Config) { return func(c *Config) { c.Gibson.PrizeBands = b } }
-	type pair [2]int
+	type pair = [2]int
 	tests := []struct {
 		name   string
 		mutate func(*Config)
@@ -172,23 +172,8 @@ func TestGibsonsAsTSH(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opp, why := map[int]int{}, map[int]string{}
-			for _, p := range ps {
-				opp[p.Player], why[p.Player] = p.Opponent, p.Reason
-				if p.Opponent != 0 {
-					opp[p.Opponent], why[p.Opponent] = p.Player, p.Reason
-				}
-			}
-			for _, p := range tc.want {
-				if opp[p[0]] != p[1] {
-					t.Errorf("%d plays %d (%s), want %d", p[0], opp[p[0]], why[p[0]], p[1])
-				}
-			}
-			for id, w := range tc.reason {
-				if !strings.Contains(why[id], w) {
-					t.Errorf("%d: reason %q, want %q", id, why[id], w)
-				}
-			}
+			opp, why := opponentsOf(ps)
+			wantPairs(t, opp, why, tc.want, tc.reason)
 		})
 	}
 }
