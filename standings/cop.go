@@ -180,9 +180,11 @@ func (m *copMatch) pair() ([]draft, error) {
 		if a > b {
 			continue
 		}
-		dr := draft{a: m.ids[a], reason: m.reason(a, b)}
+		dr := draft{a: m.ids[a], reason: m.reason(a, b, false)}
 		if b < p.n {
 			dr.b = m.ids[b]
+			a, b := a, b
+			dr.why = func(first, _ int) string { return m.reason(a, b, first == m.ids[b]) }
 		}
 		drafts = append(drafts, dr)
 	}

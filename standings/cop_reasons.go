@@ -3,8 +3,9 @@ package standings
 import "fmt"
 
 // reason says, in words a player can read, the rule that decided the
-// pair of places a < b (b = n: the bye).
-func (m *copMatch) reason(a, b int) string {
+// pair of places a < b (b = n: the bye); bFirst: b starts, and is named
+// first.
+func (m *copMatch) reason(a, b int, bFirst bool) string {
 	p := m.p
 	if f, ok := m.forced[a]; ok && (f.a == b || f.b == b) {
 		return f.reason
@@ -20,24 +21,28 @@ func (m *copMatch) reason(a, b int) string {
 		return fmt.Sprintf("bye: COP: %s, the pairing of least weight", pa)
 	}
 	pb := ordinal(b + 1)
+	vs := pa + " vs " + pb
+	if bFirst {
+		vs = pb + " vs " + pa
+	}
 	why := ""
 	switch {
 	case a == 0 && b == p.challenger:
 		why = fmt.Sprintf("COP, control loss: 1st meets %s, who could otherwise lose control of their fate", pb)
 	case p.group[a] != 0:
-		why = fmt.Sprintf("COP: %s vs %s, within a Gibson group (their places are settled against everyone outside it)", pa, pb)
+		why = fmt.Sprintf("COP: %s, within a Gibson group (their places are settled against everyone outside it)", vs)
 	case p.gibsonized[a] || p.gibsonized[b]:
 		g := a
 		if !p.gibsonized[a] {
 			g = b
 		}
-		why = fmt.Sprintf("COP: %s vs %s; %s has clinched their place (Gibson) and meets a player who cannot cash", pa, pb, ordinal(g+1))
+		why = fmt.Sprintf("COP: %s; %s has clinched their place (Gibson) and meets a player who cannot cash", vs, ordinal(g+1))
 	case a <= m.lastPaidHope && b == m.lowestHopeOf(a) && m.lastQuarter():
-		why = fmt.Sprintf("COP: %s vs %s, the lowest-ranked player who can still catch %s", pa, pb, pa)
+		why = fmt.Sprintf("COP: %s, %s being the lowest-ranked player who can still catch %s", vs, pb, pa)
 	case a <= m.lastPaidHope && b <= m.lowestHopeOf(a):
-		why = fmt.Sprintf("COP: %s vs %s, a contender who can still catch %s", pa, pb, pa)
+		why = fmt.Sprintf("COP: %s, %s being a contender who can still catch %s", vs, pb, pa)
 	default:
-		why = fmt.Sprintf("COP: %s vs %s, the pairing of least weight", pa, pb)
+		why = fmt.Sprintf("COP: %s, the pairing of least weight", vs)
 	}
 	if t := m.meetings(a, b); t > 0 {
 		why += fmt.Sprintf("; rematch (meeting %d)", t+1)

@@ -232,7 +232,7 @@ func TestCOPHardRules(t *testing.T) {
 		name: "no control loss before its activation round", rounds: 13, played: 9,
 		recs:   [][2]int{{9, 900}, {7, 400}, {7, 300}, {6, 200}, {6, 100}, {5, 0}, {4, -300}, {4, -400}, {3, -600}, {2, -800}},
 		set:    COPSettings{PlacePrizes: 3, ControlLossActivationRound: 11},
-		reason: map[int]string{1: "COP: 1st vs"},
+		reason: map[int]string{1: "being a contender who can still catch 1st"},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
