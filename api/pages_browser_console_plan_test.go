@@ -23,6 +23,9 @@ func TestBrowserConsoleChampionshipPairings(t *testing.T) {
 	a := must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": "A", "settings": map[string]any{"rounds": 12}}), http.StatusCreated)
 	b := must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": "B", "settings": map[string]any{"rounds": 7}}), http.StatusCreated)
 	ann := must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": "Ann Able", "rating": 1700, "division_id": b.ID}), http.StatusCreated)
+	for i, name := range []string{"Nigel Richards", "Wellington Jighere", "Adam Logan", "David Eldar", "Harshan Lamabadusuriya", "Dave Wiegand", "Mack Meller", "Joel Sherman"} {
+		must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": name, "rating": 2200 - 20*i, "division_id": a.ID}), http.StatusCreated)
+	}
 	edit := fmt.Sprintf(`#divisions form.division-edit[data-division="%d"]`, a.ID)
 	summary := func(d service.Division) string {
 		return `document.querySelector('#divisions li[data-division="` + itoa(d.ID) + `"] .division-summary').textContent`
@@ -72,6 +75,12 @@ func TestBrowserConsoleChampionshipPairings(t *testing.T) {
 		waitFor(`["cop", "chew", "fontes"].every(function (v) { return !!document.querySelector('#system option[value="' + v + '"]'); })`),
 		importShot("console-rounds-next-system", 1280, 800),
 		importShot("console-rounds-next-system", 768, 1024),
+		submitForm("#pair-form", "Division A round 1 paired by InitFontes (groups of four)."),
+		waitFor(`document.getElementById("pair-summary").textContent.startsWith("Division A round 1 paired by InitFontes (groups of four) (seed ")`),
+		waitFor(`[].every.call(document.querySelectorAll("#pairings tbody tr"), function (tr) { return tr.textContent.includes("Fontes group"); })`),
+		eval(`document.getElementById("pairings").scrollIntoView({block: "start"})`),
+		importShot("console-rounds-fontes", 1280, 800),
+		importShot("console-rounds-fontes", 768, 1024),
 	)
 	for _, d := range must[[]service.Division](t, f.get(f.tpath("/divisions"), ""), http.StatusOK) {
 		s := d.Settings
@@ -91,7 +100,7 @@ func TestBrowserConsoleChampionshipPairings(t *testing.T) {
 		if g := s.Gibson; g == nil || !slices.Equal(g.GibsonSpread, []int{250, 200}) {
 			t.Errorf("division A: gibson %+v", g)
 		}
-		if d.NextRound != 1 || d.NextSystem != "fontes" {
+		if d.NextRound != 2 || d.NextSystem != "fontes" {
 			t.Errorf("division A: next %d %s", d.NextRound, d.NextSystem)
 		}
 	}

@@ -195,7 +195,7 @@ func TestBrowserConsolePairsRound(t *testing.T) {
 		waitFor(`document.querySelector("#pairings tbody").textContent.includes("not paired yet")`),
 		waitFor(`document.querySelector('#pair-form [name="round"]').value === "1"`),
 		setValue("#system", "koth"),
-		submitForm("#pair-form", "Round 1 paired (koth)."),
+		submitForm("#pair-form", "Round 1 paired by King of the Hill."),
 		waitFor(`document.querySelectorAll("#pairings tbody tr[data-table]").length === 2`),
 		waitFor(`document.querySelector("#pairings tbody td.reason").textContent.length > 0`),
 		waitFor(`document.querySelector("#pairings tbody a").getAttribute("href").includes("/games/")`),

@@ -66,7 +66,7 @@ func TestBrowserRoundLife(t *testing.T) {
 		waitFor(status(1)+` && `+status(1)+`.dataset.status === "complete" && `+status(1)+`.textContent.includes("2 of 2 results")`),
 		setValue(`#pair-form [name="round"]`, "2"),
 		setValue(`#pair-form [name="system"]`, "swiss"),
-		submitForm("#pair-form", "Round 2 paired (swiss)."),
+		submitForm("#pair-form", "Round 2 paired by Swiss."),
 		waitFor(`document.getElementById("force-pair").hidden`),
 		waitFor(status(2)+` && `+status(2)+`.dataset.status === "paired"`),
 	)

@@ -13,6 +13,7 @@
   C.planSystems = PLAN_SYSTEMS;
   C.systemWords = {};
   PLAN_SYSTEMS.forEach(function (s) { C.systemWords[s[0]] = s[1]; });
+  C.systemWords.manual = "hand";
 
   function input(name, value, extra) {
     return el("input", Object.assign({ name: name, value: value === undefined || value === null ? "" : String(value), autocomplete: "off" }, extra || {}));

@@ -228,12 +228,13 @@
       f.replace.checked = false; f.only_unpaired.checked = false;
       f.round.value = n + 1; roundTouched = false;
       var sel = f.division_id, what = (sel && sel.selectedIndex >= 0 ? "Division " + sel.options[sel.selectedIndex].text + " round " : "Round ") + n;
-      summaries[division() || 0] = what + " paired by " + ((C.systemWords || {})[rp.system] || rp.system) +
+      var how = (C.systemWords || {})[rp.system] || rp.system;
+      summaries[division() || 0] = what + " paired by " + how +
         (rp.seed !== undefined ? " (seed " + rp.seed + ": pair again with the same seed to get the same pairings)" : "") + ".";
       f.seed.value = "";
       document.getElementById("pair-summary").textContent = summaries[division() || 0];
       var cur = parseInt(main.dataset.current, 10);
-      return what + " paired (" + rp.system + ")." + (n !== cur ? " Make it current when its games begin." : "");
+      return what + " paired by " + how + "." + (n !== cur ? " Make it current when its games begin." : "");
     });
   });
 
