@@ -89,6 +89,7 @@ func spcCOP(sims int) standings.COPSettings {
 // pairs everyone once; the last round is King of the Hill among the
 // players who can still cash.
 func TestCOPOnTheSPC(t *testing.T) {
+	t.Parallel() // pure: no server, no database
 	ps := readSPC(t)
 	if len(ps) != 47 {
 		t.Fatalf("%d players", len(ps))
