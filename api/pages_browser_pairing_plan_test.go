@@ -163,3 +163,39 @@ func withinForm(form, sel string) string {
 		return [].every.call(f.querySelectorAll(` + jsString(sel) + `), function (e) {
 			var b = e.getBoundingClientRect(); return b.left >= r.left - 1 && b.right <= r.right + 1; }); })()`
 }
+
+// A division added on the setup page may be paired by InitFontes from
+// round 1 and COP after; an existing division is untouched, and the new
+// division's line says so in words.
+func TestBrowserPairingPlanNewDivision(t *testing.T) {
+	f := newFixture(t)
+	a := must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": "A", "settings": map[string]any{"rounds": 5}}), http.StatusCreated)
+	ctx := newChrome(t)
+	run(t, ctx, consoleSignIn(f),
+		chromedp.Navigate(fmt.Sprintf("%s/director/%d/setup", f.URL, f.tournament)),
+		setValue(`#division-form [name="name"]`, "Open"),
+		setValue(`#division-form [name="rounds"]`, "20"),
+		setValue(`#division-form [name="first_round_pairing"]`, "fontes"),
+		setValue(`#division-form [name="pairing"]`, "cop"),
+		submitForm("#division-form", "Division Open added."),
+		waitFor(`[].some.call(document.querySelectorAll("#divisions .division-summary"), function (s) {
+			return s.textContent.includes("round 1: InitFontes (groups of four)") && s.textContent.includes("later rounds: COP"); })`),
+	)
+	var found bool
+	for _, d := range must[[]service.Division](t, f.get(f.tpath("/divisions"), ""), http.StatusOK) {
+		switch {
+		case d.ID == a.ID:
+			if d.Settings.Pairing != "" || d.Settings.FirstRoundPairing != "" || d.Settings.Rounds != 5 {
+				t.Errorf("division A changed: %+v", d.Settings)
+			}
+		case d.Name == "Open":
+			found = true
+			if d.Settings.Pairing != "cop" || d.Settings.FirstRoundPairing != "fontes" || d.Settings.Rounds != 20 || d.NextSystem != "fontes" {
+				t.Errorf("division Open: %+v, next %q", d.Settings, d.NextSystem)
+			}
+		}
+	}
+	if !found {
+		t.Error("no division Open")
+	}
+}
