@@ -76,7 +76,7 @@ func TestBrowserConsoleChampionshipPairings(t *testing.T) {
 		importShot("console-rounds-next-system", 1280, 800),
 		importShot("console-rounds-next-system", 768, 1024),
 		submitForm("#pair-form", "Division A round 1 paired by InitFontes (groups of four)."),
-		waitFor(`document.getElementById("pair-summary").textContent.startsWith("Division A round 1 paired by InitFontes (groups of four) (seed ")`),
+		waitFor(`document.getElementById("pair-summary").textContent.startsWith("Division A round 1 paired by InitFontes (groups of four), seed ")`),
 		waitFor(`[].every.call(document.querySelectorAll("#pairings tbody tr"), function (tr) { return tr.textContent.includes("Fontes group"); })`),
 		eval(`document.getElementById("pairings").scrollIntoView({block: "start"})`),
 		importShot("console-rounds-fontes", 1280, 800),

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"net/http"
@@ -93,6 +94,7 @@ func TestBrowserPairingPlanKeptAndRefused(t *testing.T) {
 		chromedp.EmulateViewport(768, 1024),
 		waitFor(withinForm(edit, "fieldset.championship, .plan-step, .plan-step select, details.cop-settings input")),
 		importShot("pairing-plan-form", 1366, 768),
+		noLayoutProblems(t, 768, 1024), noLayoutProblems(t, 1366, 768),
 		openEdit(b),
 		waitFor(`document.querySelector(`+jsString(form(b)+` [name="cop_activation"]`)+`).placeholder === "4"`),
 		waitFor(`document.querySelectorAll(`+jsString(form(b)+` .plan-step`)+`).length === 0`),
@@ -137,6 +139,7 @@ func TestBrowserPairingPlanKeptAndRefused(t *testing.T) {
 		waitFor(`document.querySelectorAll("#pairings tbody tr").length === 2 && [].every.call(document.querySelectorAll("#pairings tbody td.reason"), function (td) { return td.textContent.trim() !== ""; })`),
 		importShot("pairing-plan-rounds", 1366, 768),
 		importShot("pairing-plan-rounds", 768, 1024),
+		noLayoutProblems(t, 768, 1024), noLayoutProblems(t, 1366, 768),
 	)
 	if s := divisionSettings(t, f, a.ID); s.PairingPlan == nil {
 		t.Errorf("division A lost its plan after pairing: %+v", s)
@@ -198,4 +201,85 @@ func TestBrowserPairingPlanNewDivision(t *testing.T) {
 	if !found {
 		t.Error("no division Open")
 	}
+}
+
+// A division's plan pairs round 1 Swiss and rounds 2-3 by COP. Round 1's
+// results keyed in both divisions, the rounds page says A's next round is
+// COP's; paired from the console with seed 123, it says the seed and how
+// to use it, each pairing gives COP's reason, and pairing again with the
+// same seed gives the same pairings. Division B's round 2 is not paired.
+func TestBrowserPairingPlanCOPSeed(t *testing.T) {
+	f := newFixture(t)
+	plan := []map[string]any{{"rounds": "1", "system": "swiss"}, {"rounds": "2-3", "system": "cop"}}
+	a := must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": "A", "settings": map[string]any{"rounds": 3, "pairing_plan": plan}}), http.StatusCreated)
+	b := must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": "B", "settings": map[string]any{"rounds": 3}}), http.StatusCreated)
+	for i, name := range []string{"Ann Able", "Bob Baker", "Cy Cole", "Di Dunn", "Ed Eng", "Flo Ford"} {
+		must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": name, "rating": 1800 - 50*i, "division_id": a.ID}), http.StatusCreated)
+	}
+	for i, name := range []string{"Gus Gray", "Hal Hunt", "Ida Irwin", "Jo Jones"} {
+		must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": name, "rating": 1500 - 50*i, "division_id": b.ID}), http.StatusCreated)
+	}
+	for _, d := range []service.Division{a, b} {
+		rp := must[service.RoundPairings](t, f.post(f.tpath("/rounds/1/pairings"), f.Director, map[string]any{"division_id": d.ID}), http.StatusCreated)
+		for i, p := range rp.Pairings {
+			must[service.RoundResult](t, f.post(f.tpath("/results"), f.Director, map[string]any{
+				"round": 1, "players": []int64{p.Players[0].ID, p.Players[1].ID}, "scores": []int{420 + 10*i, 380}}), http.StatusCreated)
+		}
+	}
+	rows := `[].map.call(document.querySelectorAll("#pairings tbody tr"), function (tr) { return tr.querySelector("td.players").textContent; }).join("; ")`
+	ctx := newChrome(t)
+	shown := func() string {
+		t.Helper()
+		out, err := chromedp.Run(ctx, chromedp.Evaluate[string](rows))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	run(t, ctx, consoleSignIn(f),
+		chromedp.Navigate(fmt.Sprintf("%s/director/%d/rounds", f.URL, f.tournament)),
+		setValue(`#pair-form [name="division_id"]`, itoa(a.ID)),
+		waitFor(`document.getElementById("next-system").textContent === "Next: round 2, COP (championship), from the division's plan."`),
+		setValue(`#pair-form [name="round"]`, "2"),
+		setValue(`#pair-form [name="seed"]`, "123"),
+		submitForm("#pair-form", "Division A round 2 paired by COP (championship)."),
+		waitFor(`document.getElementById("pair-summary").textContent === "Division A round 2 paired by COP (championship), seed 123 \u2014 pair again with the same seed to get the same pairings."`),
+		waitFor(`document.querySelectorAll("#pairings tbody td.reason").length === 3 && [].every.call(document.querySelectorAll("#pairings tbody td.reason"), function (td) { return td.textContent.startsWith("COP"); })`),
+		importShot("pairing-plan-cop-seed", 1366, 768),
+		importShot("pairing-plan-cop-seed", 768, 1024),
+	)
+	first := shown()
+	run(t, ctx,
+		setValue(`#pair-form [name="round"]`, "2"),
+		setValue(`#pair-form [name="seed"]`, "123"),
+		clickWhenThere(`#pair-form [name="replace"]`),
+		eval(`document.querySelector("#pairings tbody").textContent = ""; document.querySelector("#pair-form .form-status").textContent = ""`),
+		submitForm("#pair-form", "Division A round 2 paired by COP (championship)."),
+		waitFor(`document.querySelectorAll("#pairings tbody td.reason").length === 3`),
+	)
+	if again := shown(); first == "" || first != again {
+		t.Errorf("round 2 with seed 123: %q, then %q", first, again)
+	}
+	if rp := must[service.RoundPairings](t, f.get(f.tpath(fmt.Sprintf("/rounds/2/pairings?division=%d", b.ID)), ""), http.StatusOK); len(rp.Pairings) != 0 {
+		t.Errorf("division B's round 2 paired: %+v", rp.Pairings)
+	}
+}
+
+// noLayoutProblems is an action: at a size, the page shows none of the
+// problems consoleLayoutProblems finds (a control too small to touch,
+// text cut, anything outside the window); each is the test's error.
+func noLayoutProblems(t *testing.T, w, h int64) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := chromedp.EmulateViewport(w, h)(ctx, tg); err != nil {
+			return err
+		}
+		bad, err := chromedp.Evaluate[string](consoleLayoutProblems)(ctx, tg)
+		if err != nil {
+			return err
+		}
+		if bad != "" {
+			t.Errorf("at %dx%d: %s", w, h, bad)
+		}
+		return nil
+	})
 }
