@@ -26,8 +26,8 @@ import (
 // pairings each with its reason.
 func TestBrowserPairingPlanKeptAndRefused(t *testing.T) {
 	f := newFixture(t)
-	a := must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": "A", "settings": map[string]any{"rounds": 12}}), http.StatusCreated)
-	b := must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": "B", "settings": map[string]any{"rounds": 7}}), http.StatusCreated)
+	a := addDivision(t, f, "A", map[string]any{"rounds": 12})
+	b := addDivision(t, f, "B", map[string]any{"rounds": 7})
 	for i, name := range []string{"Ann Able", "Bob Baker", "Cy Cole", "Di Dunn"} {
 		must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": name, "rating": 1800 - 100*i, "division_id": a.ID}), http.StatusCreated)
 	}
@@ -172,7 +172,7 @@ func withinForm(form, sel string) string {
 // division's line says so in words.
 func TestBrowserPairingPlanNewDivision(t *testing.T) {
 	f := newFixture(t)
-	a := must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": "A", "settings": map[string]any{"rounds": 5}}), http.StatusCreated)
+	a := addDivision(t, f, "A", map[string]any{"rounds": 5})
 	ctx := newChrome(t)
 	run(t, ctx, consoleSignIn(f),
 		chromedp.Navigate(fmt.Sprintf("%s/director/%d/setup", f.URL, f.tournament)),
@@ -211,8 +211,8 @@ func TestBrowserPairingPlanNewDivision(t *testing.T) {
 func TestBrowserPairingPlanCOPSeed(t *testing.T) {
 	f := newFixture(t)
 	plan := []map[string]any{{"rounds": "1", "system": "swiss"}, {"rounds": "2-3", "system": "cop"}}
-	a := must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": "A", "settings": map[string]any{"rounds": 3, "pairing_plan": plan}}), http.StatusCreated)
-	b := must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": "B", "settings": map[string]any{"rounds": 3}}), http.StatusCreated)
+	a := addDivision(t, f, "A", map[string]any{"rounds": 3, "pairing_plan": plan})
+	b := addDivision(t, f, "B", map[string]any{"rounds": 3})
 	for i, name := range []string{"Ann Able", "Bob Baker", "Cy Cole", "Di Dunn", "Ed Eng", "Flo Ford"} {
 		must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": name, "rating": 1800 - 50*i, "division_id": a.ID}), http.StatusCreated)
 	}
@@ -282,4 +282,10 @@ func noLayoutProblems(t *testing.T, w, h int64) chromedp.Action[chromedp.Void] {
 		}
 		return nil
 	})
+}
+
+// addDivision adds a division with its settings through the API.
+func addDivision(t *testing.T, f *fixture, name string, settings map[string]any) service.Division {
+	t.Helper()
+	return must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": name, "settings": settings}), http.StatusCreated)
 }
