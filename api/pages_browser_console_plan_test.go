@@ -20,8 +20,8 @@ import (
 // InitFontes; a player's team is set on their line.
 func TestBrowserConsoleChampionshipPairings(t *testing.T) {
 	f := newFixture(t)
-	a := must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": "A", "settings": map[string]any{"rounds": 12}}), http.StatusCreated)
-	b := must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": "B", "settings": map[string]any{"rounds": 7}}), http.StatusCreated)
+	a := addDivision(t, f, "A", map[string]any{"rounds": 12})
+	b := addDivision(t, f, "B", map[string]any{"rounds": 7})
 	ann := must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": "Ann Able", "rating": 1700, "division_id": b.ID}), http.StatusCreated)
 	for i, name := range []string{"Nigel Richards", "Wellington Jighere", "Adam Logan", "David Eldar", "Harshan Lamabadusuriya", "Dave Wiegand", "Mack Meller", "Joel Sherman"} {
 		must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": name, "rating": 2200 - 20*i, "division_id": a.ID}), http.StatusCreated)
@@ -76,7 +76,7 @@ func TestBrowserConsoleChampionshipPairings(t *testing.T) {
 		importShot("console-rounds-next-system", 1280, 800),
 		importShot("console-rounds-next-system", 768, 1024),
 		submitForm("#pair-form", "Division A round 1 paired by InitFontes (groups of four)."),
-		waitFor(`document.getElementById("pair-summary").textContent.startsWith("Division A round 1 paired by InitFontes (groups of four) (seed ")`),
+		waitFor(`document.getElementById("pair-summary").textContent.startsWith("Division A round 1 paired by InitFontes (groups of four), seed ")`),
 		waitFor(`[].every.call(document.querySelectorAll("#pairings tbody tr"), function (tr) { return tr.textContent.includes("Fontes group"); })`),
 		eval(`document.getElementById("pairings").scrollIntoView({block: "start"})`),
 		importShot("console-rounds-fontes", 1280, 800),

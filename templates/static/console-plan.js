@@ -46,6 +46,14 @@
     return li;
   }
 
+  // activation is COP's default first round of control loss, as
+  // standings.DefaultCOPSettings gives it: 12, or in an event of fewer
+  // than 24 rounds the round after halfway.
+  function activation(rounds) {
+    if (!rounds) return "12, or after halfway";
+    return String(rounds < 24 ? Math.floor(rounds / 2) + 1 : 12);
+  }
+
   // fields draws the section for a division's settings s.
   function fields(s) {
     var cop = s.cop || {};
@@ -68,7 +76,7 @@
         row(field("Gibson spread", input("cop_gibson", (cop.gibson_spread || []).join(", "), { placeholder: "250, 200" }), "grow"),
           field("Control loss thresholds", input("cop_control", (cop.control_loss_thresholds || []).join(", "), { placeholder: "0.25" }), "grow")),
         row(field("Hopefulness", input("cop_hope", (cop.hopefulness || []).join(", "), { placeholder: "0.1, 0.1, 0.05, 0.02, 0.01" }), "grow"),
-          field("Control loss from round", input("cop_activation", cop.control_loss_activation_round || "", { type: "number", min: "1", placeholder: "12" }))),
+          field("Control loss from round", input("cop_activation", cop.control_loss_activation_round || "", { type: "number", min: "1", placeholder: activation(s.rounds) }))),
         row(field("Paid places", input("cop_places", cop.place_prizes || "", { type: "number", min: "1", placeholder: "the prize table's" })),
           field("Class prizes", input("cop_classes", classes, { placeholder: "the prize table's; e.g. B 2, C 1" }), "grow")),
         row(check("cop_no_repeat_byes", "No second bye", cop.disallow_repeat_byes), check("cop_top_down", "Byes top down (the highest-ranked with the fewest byes)", cop.top_down_byes))));

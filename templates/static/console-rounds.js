@@ -230,7 +230,7 @@
       var sel = f.division_id, what = (sel && sel.selectedIndex >= 0 ? "Division " + sel.options[sel.selectedIndex].text + " round " : "Round ") + n;
       var how = (C.systemWords || {})[rp.system] || rp.system;
       summaries[division() || 0] = what + " paired by " + how +
-        (rp.seed !== undefined ? " (seed " + rp.seed + ": pair again with the same seed to get the same pairings)" : "") + ".";
+        (rp.seed !== undefined ? ", seed " + rp.seed + " \u2014 pair again with the same seed to get the same pairings" : "") + ".";
       f.seed.value = "";
       document.getElementById("pair-summary").textContent = summaries[division() || 0];
       var cur = parseInt(main.dataset.current, 10);
