@@ -40,13 +40,18 @@ func (s *Service) SubmissionTOU(ctx context.Context, a Actor, tournamentID int64
 }
 
 // submissionDivisions are the tournament's divisions, each loaded, in
-// the order the console lists them; a division of tables of three or
-// four has no .t or .TOU.
+// the order the console lists them.
 func (s *Service) submissionDivisions(ctx context.Context, tournamentID int64) ([]*divState, error) {
 	ids, err := s.printDivisions(ctx, tournamentID, nil)
 	if err != nil {
 		return nil, err
 	}
+	return s.tFileDivisions(ctx, tournamentID, ids)
+}
+
+// tFileDivisions loads the divisions a .t file can hold: a division of
+// tables of three or four is refused.
+func (s *Service) tFileDivisions(ctx context.Context, tournamentID int64, ids []*int64) ([]*divState, error) {
 	var out []*divState
 	for _, id := range ids {
 		st, err := s.requestedDivision(ctx, tournamentID, id)
