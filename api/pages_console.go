@@ -24,6 +24,7 @@ func (p *pages) consoleRoutes(r *gin.Engine) {
 	r.GET("/director/:id/results", p.consoleResults)
 	r.GET("/director/:id/standings", p.consoleStandings)
 	r.GET("/director/:id/prizes", p.consolePrizes)
+	r.GET("/director/:id/submit", p.consoleSubmit)
 	r.GET("/director/:id/games/:game", p.consoleGame)
 	r.POST("/signout", p.signOut)
 }

@@ -37,7 +37,7 @@ type consolePage struct {
 // consoleTabs names the console's pages, in the bar's order.
 var consoleTabs = []struct{ path, label string }{
 	{"", "Room"}, {"/setup", "Setup & players"}, {"/rounds", "Rounds & pairing"}, {"/results", "Key results"},
-	{"/standings", "Standings & results"}, {"/prizes", "Prizes"},
+	{"/standings", "Standings & results"}, {"/prizes", "Prizes"}, {"/submit", "Submit results"},
 }
 
 // consoleFrame admits the director only (others go to the sign-in form)

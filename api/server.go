@@ -221,6 +221,9 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 	v1.POST("/tournaments/:id/players/:player/late-entry", s.lateEntry)
 	v1.GET("/tournaments/:id/export.t", s.exportT)
 	v1.GET("/tournaments/:id/config.tsh", s.exportTSHConfig)
+	v1.GET("/tournaments/:id/submission.tou", s.submissionTOU)
+	v1.GET("/tournaments/:id/submission.t", s.submissionArchive)
+	v1.GET("/tournaments/:id/submission-absp.zip", s.submissionABSP)
 	s.readable(v1, "/tournaments/:id/tourney.js", s.tourneyJS)
 	s.readable(v1, "/tournaments/:id/pix/*path", s.photo) // the photos, relative to that feed too
 	v1.POST("/tournaments/:id/import.t", s.importT)

@@ -127,11 +127,17 @@ func (st *divState) gameOf(round int, id int64) *Game {
 // marshalT is the division's .t file, each name as tsh holds it:
 // "Surname, Given Names".
 func (st *divState) marshalT() []byte {
+	return standings.MarshalTNamed(st.d, st.tshNames())
+}
+
+// tshNames are the division's names by line-1, as its .t file holds
+// them.
+func (st *divState) tshNames() []string {
 	names := make([]string, len(st.players))
 	for i := range st.players {
 		names[i] = tshName(st.players[i].TSHName())
 	}
-	return standings.MarshalTNamed(st.d, names)
+	return names
 }
 
 // tshName is a player's name as a .t line can hold it: tsh would take a
@@ -255,7 +261,7 @@ func (s *Service) loadDivision(ctx context.Context, t *Tournament, div *Division
 		if !inScope(p, div) {
 			continue
 		}
-		sp := standings.Player{Name: tshName(p.Name), Rating: max(p.Rating, 0), FixedTable: max(p.FixedTable, 0), Class: p.Class, Team: p.Team, Extra: p.TSHFields}
+		sp := standings.Player{Name: tshName(p.Name), Rating: max(p.Rating, 0), FixedTable: max(p.FixedTable, 0), Class: p.Class, Team: p.Team, Extra: tFields(p)}
 		line, err := st.d.AddPlayer(sp)
 		if err != nil {
 			st.problems = append(st.problems, fmt.Sprintf("player %d: %v", p.ID, err))

@@ -222,7 +222,10 @@ func (s *Service) applyTournament(t *Tournament, in TournamentInput, creating bo
 	if err := checkBroadcastDelay(t.Settings); err != nil {
 		return err
 	}
-	return checkHallAddress(t.Settings)
+	if err := checkHallAddress(t.Settings); err != nil {
+		return err
+	}
+	return checkNASPASettings(t.Settings)
 }
 
 // GetTournament reads a tournament (public).

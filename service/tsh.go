@@ -126,7 +126,8 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 				continue
 			}
 			p := &Player{TournamentID: t.ID, DivisionID: &div.ID, Rating: tp.Rating,
-				FixedTable: tp.FixedTable, Class: tp.Class, Team: tp.Team, TSHFields: tp.Extra}
+				FixedTable: tp.FixedTable, Class: tp.Class, Team: tp.Team}
+			p.MemberID, p.TSHFields = memberFromT(tp.Extra)
 			last, first := tshLineName(tp.Name)
 			p.setNameParts(last, first, order)
 			if tp.Withdrawn {
