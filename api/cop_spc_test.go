@@ -20,6 +20,10 @@ type spcPlayer struct {
 	Rating   int    `json:"rating"`
 	Pairings []int  `json:"pairings"`
 	Scores   []int  `json:"scores"`
+	Etc      struct {
+		Lifeg []int `json:"lifeg"` // career games before the event
+		Newr  []int `json:"newr"`  // tsh's estimate after each round
+	} `json:"etc"`
 }
 
 func readSPC(t testing.TB) []*spcPlayer {

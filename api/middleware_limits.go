@@ -23,6 +23,7 @@ var uploadBodies = map[string]int64{
 	"/api/v1/games/:id/import.gcg":                  256 << 10,       // one game's record: a few KB, notes and all
 	"/api/v1/tournaments/:id/players/:player/photo": photoUpload,     // a photo (handlers_photos.go)
 	"/api/v1/tournaments/:id/photos":                photoFolderBody, // a folder of photos
+	"/api/v1/ratings-lists":                         ratingListBody,  // a rating body's list (handlers_rating_lists.go)
 }
 
 // bodyLimit is the most a request's route reads of its body.

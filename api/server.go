@@ -150,6 +150,8 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 
 	v1.POST("/tournaments", s.createTournament)
 	v1.GET("/tournaments", s.listTournaments)
+	v1.POST("/ratings-lists", s.createRatingList)
+	v1.GET("/ratings-lists", s.listRatingLists)
 	v1.GET("/tournaments/:id", s.getTournament)
 	v1.PATCH("/tournaments/:id", s.updateTournament)
 

@@ -261,7 +261,7 @@ func (s *Service) loadDivision(ctx context.Context, t *Tournament, div *Division
 		if !inScope(p, div) {
 			continue
 		}
-		sp := standings.Player{Name: tshName(p.Name), Rating: max(p.Rating, 0), FixedTable: max(p.FixedTable, 0), Class: p.Class, Team: p.Team, Extra: tFields(p)}
+		sp := standings.Player{Name: tshName(p.Name), Rating: max(p.Rating, 0), FixedTable: max(p.FixedTable, 0), Class: p.Class, Team: p.Team, CareerGames: p.CareerGames, Extra: tFields(p)}
 		line, err := st.d.AddPlayer(sp)
 		if err != nil {
 			st.problems = append(st.problems, fmt.Sprintf("player %d: %v", p.ID, err))

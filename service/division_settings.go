@@ -58,9 +58,14 @@ type DivisionSettings struct {
 	// each entry is a team's two players (ids); pairings seat two teams a
 	// table, partners together, and the team standings rank the teams.
 	Teams [][2]int64 `json:"teams,omitempty"`
-	// Ratings names the rating estimates' formulas: naspa, wespa, or none
-	// to show none; default the realm's (see ratingSystem).
+	// Ratings names the rating estimates' formulas: naspa, wespa, none to
+	// show none, or tsh's names nsa2008, naspa2024, naspa-csw; default the
+	// realm's (see ratingSystem).
 	Ratings string `json:"ratings,omitempty"`
+	// RatingList names a stored rating list (tsh's rating_list; see
+	// rating_lists.go): players entered take their rating, member id and
+	// career games from it.
+	RatingList string `json:"rating_list,omitempty"`
 	// ClassFloors are the rating floors of the division's classes,
 	// highest first: [1800, 1500] makes A 1800 and up, B 1500-1799, C
 	// below (see classes.go). A class set by hand wins.
@@ -150,7 +155,7 @@ func (ds DivisionSettings) config(variant string) (standings.Config, error) {
 		return standings.Config{}, err
 	}
 	if _, err := standings.ParseRatingSystem(ds.Ratings); err != nil {
-		return standings.Config{}, Errorf(KindInvalid, "bad-settings", "ratings are naspa, wespa or none, not %q", ds.Ratings)
+		return standings.Config{}, Errorf(KindInvalid, "bad-settings", "ratings are naspa, wespa, none, nsa2008, naspa2024 or naspa-csw, not %q", ds.Ratings)
 	}
 	for _, sys := range []string{ds.FirstRoundPairing, ds.Pairing} {
 		switch standings.System(sys) {

@@ -67,6 +67,10 @@ type Player struct {
 	// Team is the player's team, club or country (a .t file's "team"
 	// field): players of one team avoid each other under exagony.
 	Team string `json:"team,omitempty"`
+	// CareerGames are the player's rated games before the event (a rating
+	// list's games, a .t file's "lifeg"): under 50, NASPA's higher
+	// multipliers; 0 when not known (taken as established).
+	CareerGames int `json:"career_games,omitempty"`
 	// TSHFields are the fields of an imported .t line this service has no
 	// use for (newr, class, xtid, ...), written back on export.
 	TSHFields map[string][]string `json:"tsh_fields,omitempty"`

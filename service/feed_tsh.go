@@ -122,8 +122,12 @@ func memberIDs(p *Player) []string {
 }
 
 // careerGames is the player's career games before the event (tsh's .t
-// field lifeg), when an imported .t line gave them; nil when not known.
+// field lifeg: Player.CareerGames, or a .t line's field kept from before
+// it had its place); nil when not known.
 func careerGames(p *Player) []int {
+	if p.CareerGames > 0 {
+		return []int{p.CareerGames}
+	}
 	if v := p.TSHFields["lifeg"]; len(v) > 0 {
 		if n, err := strconv.Atoi(v[0]); err == nil && n >= 0 {
 			return []int{n}

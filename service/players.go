@@ -24,8 +24,10 @@ type PlayerInput struct {
 	// class_floors decide again).
 	Class *string `json:"class"`
 	// Team: the player's team, club or country ("" for none).
-	Team   *string `json:"team"`
-	Reason string  `json:"reason"`
+	Team *string `json:"team"`
+	// CareerGames: rated games before the event (0: not known).
+	CareerGames *int   `json:"career_games"`
+	Reason      string `json:"reason"`
 }
 
 // CreatePlayer enters a player.
@@ -37,7 +39,20 @@ func (s *Service) CreatePlayer(ctx context.Context, a Actor, tournamentID int64,
 		return nil, notFound(err, "tournament %d", tournamentID)
 	}
 	p := &Player{TournamentID: tournamentID}
+	if (in.Name == nil || strings.TrimSpace(*in.Name) == "") && in.MemberID != nil {
+		// entered by member id alone: the name from the division's list
+		name, err := s.nameFromRatingList(ctx, tournamentID, in.DivisionID, *in.MemberID)
+		if err != nil {
+			return nil, err
+		}
+		if name != "" {
+			in.Name = &name
+		}
+	}
 	if err := s.applyPlayer(ctx, p, in); err != nil {
+		return nil, err
+	}
+	if err := s.fromRatingList(ctx, p, in.Rating != nil, in.CareerGames != nil); err != nil {
 		return nil, err
 	}
 	return p, s.Store.CreatePlayer(ctx, p)
@@ -154,6 +169,12 @@ func (s *Service) applyPlayer(ctx context.Context, p *Player, in PlayerInput) er
 			return err
 		}
 		p.Team = team
+	}
+	if in.CareerGames != nil {
+		if *in.CareerGames < 0 || *in.CareerGames > 1_000_000 {
+			return Errorf(KindInvalid, "bad-career-games", "career games are a number from 0 to 1000000")
+		}
+		p.CareerGames = *in.CareerGames
 	}
 	if in.DivisionID != nil {
 		if err := s.checkDivision(ctx, p.TournamentID, in.DivisionID); err != nil {

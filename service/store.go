@@ -34,7 +34,8 @@ type Store interface {
 	// HasUndividedPlayers: some player of the tournament is in no division.
 	HasUndividedPlayers(ctx context.Context, tournamentID int64) (bool, error)
 	UpdatePlayer(ctx context.Context, p *Player) error
-	PhotoStore // the players' photos (photo_store.go)
+	PhotoStore      // the players' photos (photo_store.go)
+	RatingListStore // the rating lists (rating_lists.go)
 
 	CreateRound(ctx context.Context, r *Round) error
 	ListRounds(ctx context.Context, tournamentID int64) ([]Round, error)

@@ -271,6 +271,9 @@ func (s *Service) CreateDivision(ctx context.Context, a Actor, tournamentID int6
 		if err := in.Settings.check(t.Variant); err != nil {
 			return nil, err
 		}
+		if err := s.checkRatingList(ctx, *in.Settings); err != nil {
+			return nil, err
+		}
 		d.Settings = *in.Settings
 	}
 	if err := s.Store.CreateDivision(ctx, d); err != nil {
@@ -320,6 +323,9 @@ func (s *Service) UpdateDivision(ctx context.Context, a Actor, tournamentID, id 
 					return err
 				}
 				if err := d.Settings.check(t.Variant); err != nil {
+					return err
+				}
+				if err := s.checkRatingList(ctx, d.Settings); err != nil {
 					return err
 				}
 			}

@@ -126,12 +126,15 @@ func (s *Service) ImportT(ctx context.Context, a Actor, tournamentID int64, in I
 				continue
 			}
 			p := &Player{TournamentID: t.ID, DivisionID: &div.ID, Rating: tp.Rating,
-				FixedTable: tp.FixedTable, Class: tp.Class, Team: tp.Team}
+				FixedTable: tp.FixedTable, Class: tp.Class, Team: tp.Team, CareerGames: tp.CareerGames}
 			p.MemberID, p.TSHFields = memberFromT(tp.Extra)
 			last, first := tshLineName(tp.Name)
 			p.setNameParts(last, first, order)
 			if tp.Withdrawn {
 				p.Withdrawn = string(unplayedOf(tp.UnplayedSpread))
+			}
+			if err := s.fromRatingListT(ctx, div, p, tp.Name); err != nil {
+				return err
 			}
 			if err := s.Store.CreatePlayer(ctx, p); err != nil {
 				return err

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -28,6 +29,9 @@ type Player struct {
 	// Team is the player's team, club or country (tsh's "team" field),
 	// which exagony keeps apart; "" for none.
 	Team string
+	// CareerGames are the rated games before the event (tsh's "lifeg"
+	// field): the rating estimates' multipliers; 0 when not known.
+	CareerGames int
 	// Extra holds the .t file's other fields (newr, class, team, xtid ...)
 	// untouched, so that a file read and written keeps them.
 	Extra map[string][]string
@@ -198,7 +202,18 @@ func (d *Division) AddPlayer(p Player) (int, error) {
 			return 0, err
 		}
 	}
+	if p.CareerGames < 0 {
+		return 0, errorf(CodeBadEntry, "career games cannot be negative (%d)", p.CareerGames)
+	}
 	p = p.clone()
+	if v := p.Extra["lifeg"]; len(v) > 0 {
+		// career games kept among the .t file's other fields (a player
+		// imported before they had their own place)
+		if n, err := strconv.Atoi(v[0]); err == nil && n >= 0 && p.CareerGames == 0 {
+			p.CareerGames = n
+		}
+		delete(p.Extra, "lifeg")
+	}
 	p.ID = len(d.players) + 1
 	d.players = append(d.players, p)
 	d.slots = append(d.slots, nil)

@@ -17,19 +17,27 @@ import (
 type RatingSystem string
 
 const (
-	RatingsNASPA RatingSystem = "naspa" // NASPA (the NSA's since 2009): tsh's nsa2008/naspa2024
+	RatingsNASPA RatingSystem = "naspa" // NASPA (the NSA's since 2009): as tsh's nsa2008
 	RatingsWESPA RatingSystem = "wespa" // WESPA, as tsh estimates it
 	RatingsNone  RatingSystem = "none"  // no estimates for this division
+
+	// tsh's names (its Ratings::Elo systems): nsa2008 keeps a player's
+	// career games fixed through a long event's segments, naspa2024
+	// adds each segment's games before the next; naspa-csw is nsa2008
+	// without its floor.
+	RatingsNSA2008   RatingSystem = "nsa2008"
+	RatingsNASPA2024 RatingSystem = "naspa2024"
+	RatingsNASPACSW  RatingSystem = "naspa-csw"
 )
 
 // ParseRatingSystem reads a division's "ratings" setting: "" (the realm's
-// default), naspa, wespa or none.
+// default), naspa, wespa, none, or tsh's nsa2008, naspa2024, naspa-csw.
 func ParseRatingSystem(s string) (RatingSystem, error) {
 	switch sys := RatingSystem(strings.ToLower(strings.TrimSpace(s))); sys {
-	case "", RatingsNASPA, RatingsWESPA, RatingsNone:
+	case "", RatingsNASPA, RatingsWESPA, RatingsNone, RatingsNSA2008, RatingsNASPA2024, RatingsNASPACSW:
 		return sys, nil
 	}
-	return "", errorf(CodeBadConfig, "ratings are naspa, wespa or none, not %q", s)
+	return "", errorf(CodeBadConfig, "ratings are naspa, wespa, none, nsa2008, naspa2024 or naspa-csw, not %q", s)
 }
 
 // DefaultRatingSystem is the system of a realm's divisions when their
@@ -60,13 +68,27 @@ type RatingRules struct {
 	// Split rates an event of more than 16 rounds in segments of at most
 	// 16 (NASPA), each segment's ratings the next one's start.
 	Split bool
+	// SplitCareer adds each segment's games to the career games the next
+	// segment's multipliers use (tsh's use_split_lifeg, naspa2024);
+	// without, the career games before the event hold throughout.
+	SplitCareer bool
+	// Floor is the lowest rating a rated player is taken to (tsh's floor:
+	// 1 in nsa2008; 0 none).
+	Floor float64
 }
 
 // Rules are the system's formulas; false for none (or an unknown name).
 func (s RatingSystem) Rules() (RatingRules, bool) {
+	naspa := RatingRules{Expect: ExpectNASPA, Boundaries: true, Acceleration: 1, Feedback: 1.0 / 20, Split: true}
 	switch s {
-	case RatingsNASPA:
-		return RatingRules{Expect: ExpectNASPA, Boundaries: true, Acceleration: 1, Feedback: 1.0 / 20, Split: true}, true
+	case RatingsNASPA, RatingsNSA2008:
+		naspa.Floor = 1
+		return naspa, true
+	case RatingsNASPA2024:
+		naspa.SplitCareer = true
+		return naspa, true
+	case RatingsNASPACSW:
+		return naspa, true
 	case RatingsWESPA:
 		return RatingRules{Expect: ExpectWESPA, Acceleration: 2.0 / 3, Feedback: 1.0 / 20}, true
 	}
@@ -169,7 +191,9 @@ func (rr RatingRules) Estimate(entrants []RatedEntrant, rounds int) []RatingEsti
 			if s.games[i] > 0 || cur[i] > 0 {
 				cur[i] = s.next[i]
 			}
-			career[i] += s.games[i]
+			if rr.SplitCareer {
+				career[i] += s.games[i]
+			}
 		}
 	}
 	for i, e := range entrants {
@@ -268,6 +292,9 @@ func (rr RatingRules) rateSegment(entrants []RatedEntrant, seg [2]int, cur []flo
 		}
 	}
 	for i := range entrants {
+		if cur[i] > 0 && rr.Floor > 0 {
+			s.next[i] = max(s.next[i], rr.Floor)
+		}
 		s.next[i] = math.Floor(s.next[i] + feedback[i] + 0.5)
 		out[i].Feedback += feedback[i]
 	}

@@ -14,8 +14,8 @@ type RatingRow struct {
 // Ratings estimates every player's rating after rounds 1..through by the
 // rules, in the order and with the ranks of the standings after the same
 // round (one truth: the games are the standings' games). careerGames[id-1]
-// is a player's rated games before the event, 0 or missing when not
-// known.
+// is a player's rated games before the event, 0 or missing for the
+// player's own (Player.CareerGames; 0 there too when not known).
 //
 // A game is rated as the standings count it: each game played over the
 // board, a tie as half a win, a tie decided by the variant's tie-break as
@@ -40,8 +40,8 @@ func (d *Division) RatingEstimates(through int, rules RatingRules, careerGames [
 	through = min(max(through, 0), d.Rounds())
 	entrants := make([]RatedEntrant, len(d.players))
 	for i, p := range d.players {
-		entrants[i] = RatedEntrant{Rating: p.Rating}
-		if i < len(careerGames) {
+		entrants[i] = RatedEntrant{Rating: p.Rating, CareerGames: p.CareerGames}
+		if i < len(careerGames) && careerGames[i] > 0 {
 			entrants[i].CareerGames = careerGames[i]
 		}
 		entrants[i].Games = d.ratedGames(p.ID, through)

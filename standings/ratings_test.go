@@ -286,3 +286,58 @@ func TestParseRatingSystem(t *testing.T) {
 		t.Error("defaults by realm")
 	}
 }
+
+// TestRatingsCareerGames: a player with 40 career games in a 32-round
+// event (two segments of 16) wins all 16 games of the first segment
+// against an established player, then half of the second. Both systems
+// rate the first at the higher multiplier (30); in the second nsa2008
+// keeps the 40 games (30 again) and naspa2024 counts 56 (20). A player
+// whose career games are not known (0) is taken as established.
+func TestRatingsCareerGames(t *testing.T) {
+	var games [][4]float64
+	for r := 1; r <= 32; r++ {
+		s := 1.0
+		if r > 16 && r%2 == 0 {
+			s = 0
+		}
+		games = append(games, [4]float64{float64(r), 0, 1, s})
+	}
+	seg1 := 1500 + 30*8.0 // 16 wins, 8 expected
+	excess2 := 8 - 16*ExpectNASPA(seg1, 1500-20*8)
+	for _, tc := range []struct {
+		sys    RatingSystem
+		career int
+		want   float64
+	}{
+		{RatingsNSA2008, 40, seg1 + 30*excess2},
+		{RatingsNASPA, 40, seg1 + 30*excess2},
+		{RatingsNASPACSW, 40, seg1 + 30*excess2},
+		{RatingsNASPA2024, 40, seg1 + 20*excess2},
+		{RatingsNASPA2024, 30, seg1 + 30*excess2}, // 46 after the first segment
+		{RatingsNSA2008, 0, 1500 + 20*8 + 20*(8-16*ExpectNASPA(1660, 1340))},
+	} {
+		rules, ok := tc.sys.Rules()
+		if !ok {
+			t.Fatalf("%s: no rules", tc.sys)
+		}
+		rules.Acceleration = 0 // the multipliers alone
+		es := roundRobin([]int{1500, 1500}, games...)
+		es[0].CareerGames, es[1].CareerGames = tc.career, 1000
+		got := rules.Estimate(es, 32)[0].After
+		if want := int(math.Floor(tc.want + 0.5)); got != want {
+			t.Errorf("%s, %d career games: %d, want %d", tc.sys, tc.career, got, want)
+		}
+	}
+}
+
+func TestParseRatingSystemTSHNames(t *testing.T) {
+	for _, name := range []string{"nsa2008", "naspa2024", "NASPA-CSW", "wespa"} {
+		sys, err := ParseRatingSystem(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if _, ok := sys.Rules(); !ok {
+			t.Errorf("%s: no rules", name)
+		}
+	}
+}

@@ -109,6 +109,8 @@ func (d *Division) loadT(lines []tLine) error {
 				p.Class = words[0]
 			case "team":
 				p.Team = strings.Join(words, " ")
+			case "lifeg":
+				p.CareerGames, err = oneInt(l, key, words[0], 0, 1_000_000)
 			default:
 				if p.Extra == nil {
 					p.Extra = map[string][]string{}

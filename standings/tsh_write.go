@@ -152,6 +152,9 @@ func (d *Division) formatTLine(id int, name string, withBoards, withStarts bool)
 	if p.Team != "" {
 		fields["team"] = strings.Fields(p.Team)
 	}
+	if p.CareerGames > 0 {
+		fields["lifeg"] = []string{strconv.Itoa(p.CareerGames)}
+	}
 	keys := make([]string, 0, len(fields))
 	for k := range fields {
 		keys = append(keys, k)

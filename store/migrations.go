@@ -297,6 +297,31 @@ CREATE UNIQUE INDEX player_photos_path ON player_photos (tournament_id, path);
 -- exagony keeps apart in pairings: '' for none.
 ALTER TABLE players ADD COLUMN team TEXT NOT NULL DEFAULT '';
 `},
+	{16, "rating lists and career games", `
+-- A player's rated games before the event (a rating list's games, a .t
+-- file's "lifeg"): the rating estimates' multipliers; 0 when not known.
+ALTER TABLE players ADD COLUMN career_games INTEGER NOT NULL DEFAULT 0;
+-- A rating body's list as tsh reads it (ratings/LIST/current.txt): a
+-- tournament-independent table of names, ratings, games and member ids,
+-- which a division's setting rating_list names.
+CREATE TABLE rating_lists (
+	id         INTEGER  PRIMARY KEY,
+	name       TEXT     NOT NULL UNIQUE,
+	created_at DATETIME NOT NULL
+);
+CREATE TABLE rating_list_entries (
+	list_id   INTEGER NOT NULL REFERENCES rating_lists (id),
+	line      INTEGER NOT NULL,
+	name_key  TEXT    NOT NULL,
+	name      TEXT    NOT NULL,
+	rating    INTEGER NOT NULL,
+	games     INTEGER NOT NULL,
+	member_id TEXT    NOT NULL DEFAULT '',
+	PRIMARY KEY (list_id, line)
+);
+CREATE INDEX rating_list_entries_name ON rating_list_entries (list_id, name_key);
+CREATE INDEX rating_list_entries_member ON rating_list_entries (list_id, member_id);
+`},
 }
 
 // migrate applies the migrations up to version upTo that the database
