@@ -67,6 +67,10 @@ type Player struct {
 	// Team is the player's team, club or country (a .t file's "team"
 	// field): players of one team avoid each other under exagony.
 	Team string `json:"team,omitempty"`
+	// CheckedIn: the player has checked in at the registration desk (see
+	// registration.go); a division with check_in_required pairs only
+	// players checked in.
+	CheckedIn bool `json:"checked_in,omitempty"`
 	// TSHFields are the fields of an imported .t line this service has no
 	// use for (newr, class, xtid, ...), written back on export.
 	TSHFields map[string][]string `json:"tsh_fields,omitempty"`

@@ -297,6 +297,13 @@ CREATE UNIQUE INDEX player_photos_path ON player_photos (tournament_id, path);
 -- exagony keeps apart in pairings: '' for none.
 ALTER TABLE players ADD COLUMN team TEXT NOT NULL DEFAULT '';
 `},
+	// Number 17 of issue 40 (16 is the rating lists'): numbered 16 here
+	// while the list must be contiguous; renumbered at merge.
+	{16, "player check-in", `
+-- Whether the player has checked in at the registration desk: a division
+-- with check_in_required pairs only players checked in.
+ALTER TABLE players ADD COLUMN checked_in BOOLEAN NOT NULL DEFAULT 0;
+`},
 }
 
 // migrate applies the migrations up to version upTo that the database

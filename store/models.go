@@ -99,6 +99,8 @@ type playerRow struct {
 	Photo      string `gorm:"column:photo"`
 	// Migration 15.
 	Team string `gorm:"column:team"`
+	// Migration 17 (issue 40).
+	CheckedIn bool `gorm:"column:checked_in"`
 }
 
 func (playerRow) TableName() string { return "players" }
@@ -106,7 +108,7 @@ func (playerRow) TableName() string { return "players" }
 func toPlayerRow(p *service.Player) playerRow {
 	r := playerRow{ID: p.ID, TournamentID: p.TournamentID, DivisionID: p.DivisionID,
 		Name: p.Name, Rating: p.Rating, MemberID: p.MemberID, Withdrawn: p.Withdrawn, FixedTable: p.FixedTable, Class: p.Class,
-		Surname: p.Surname, GivenNames: p.GivenNames, Photo: p.Photo, Team: p.Team}
+		Surname: p.Surname, GivenNames: p.GivenNames, Photo: p.Photo, Team: p.Team, CheckedIn: p.CheckedIn}
 	if p.TSHFields != nil {
 		b, _ := json.Marshal(p.TSHFields) // strings only: always encodes
 		s := string(b)
@@ -118,7 +120,7 @@ func toPlayerRow(p *service.Player) playerRow {
 func (r *playerRow) toService() (service.Player, error) {
 	p := service.Player{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID,
 		Name: r.Name, Rating: r.Rating, MemberID: r.MemberID, Withdrawn: r.Withdrawn, FixedTable: r.FixedTable, Class: r.Class,
-		Surname: r.Surname, GivenNames: r.GivenNames, Photo: r.Photo, Team: r.Team}
+		Surname: r.Surname, GivenNames: r.GivenNames, Photo: r.Photo, Team: r.Team, CheckedIn: r.CheckedIn}
 	if r.TSHFields != nil {
 		if err := json.Unmarshal([]byte(*r.TSHFields), &p.TSHFields); err != nil {
 			return p, err
