@@ -31,6 +31,18 @@ func (e *event) checkIn(name string, body any, status int) response {
 	return r
 }
 
+// player reads a player from the list.
+func (e *event) player(name string) service.Player {
+	e.t.Helper()
+	for _, p := range must[[]service.Player](e.t, e.get(e.path("/players"), e.Director), http.StatusOK) {
+		if p.ID == e.ids[name] {
+			return p
+		}
+	}
+	e.t.Fatalf("%s is not listed", name)
+	return service.Player{}
+}
+
 // pairedNames are a round's players in games and byes, sorted, as
 // "Ann-Bob" per pairing with the kind of a one-player one.
 func pairedNames(rp service.RoundPairings) string {
