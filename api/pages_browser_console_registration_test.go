@@ -10,7 +10,7 @@ import (
 
 // The registration desk on the setup page, two divisions (A requires
 // check-in): typing part of a name finds the players, "Check in" checks
-// one in and the counts follow; "Move…" on a player's row moves one who
+// one in and the counts follow; "Move…" on a player's row of the desk moves one who
 // has not played straight away, and for one who has, says so in plain
 // words and offers to keep the games played, which moves them. Shots at
 // 1280x800 and 768x1024.
@@ -26,7 +26,7 @@ func TestBrowserConsoleRegistration(t *testing.T) {
 	ctx := newChrome(t)
 	row := func(name string) string { return fmt.Sprintf(`#checkin-list li[data-player="%d"]`, e.ids[name]) }
 	moveForm := func(name string) string {
-		return fmt.Sprintf(`#players tr.move-line[data-move="%d"] form`, e.ids[name])
+		return fmt.Sprintf(`#checkin-list li.move-line[data-move="%d"] form`, e.ids[name])
 	}
 	count := `document.getElementById("checkin-count").textContent`
 	run(t, ctx, consoleSignIn(f), chromedp.EmulateViewport(1280, 800),
@@ -58,12 +58,13 @@ func TestBrowserConsoleRegistration(t *testing.T) {
 
 	// Cat has not played: moved at once. Bob has: the offer to keep.
 	run(t, ctx,
-		clickWhenThere(fmt.Sprintf(`#players tr[data-player="%d"] button.move-btn`, e.ids["Cat"])),
+		eval(`(function(){ var s = document.getElementById("checkin-search"); s.value = ""; s.dispatchEvent(new Event("input")); })()`),
+		clickWhenThere(row("Cat")+" button.move-btn"),
 		setValue(moveForm("Cat")+` [name="division_id"]`, itoa(divs[1])),
 		setValue(moveForm("Cat")+` [name="reason"]`, "entered in the wrong division"),
 		clickWhenThere(moveForm("Cat")+` button[type="submit"]`),
-		waitFor(`document.getElementById("players-status").textContent === "Cat moved to division B."`),
-		clickWhenThere(fmt.Sprintf(`#players tr[data-player="%d"] button.move-btn`, e.ids["Bob"])),
+		waitFor(`document.getElementById("checkin-status").textContent === "Cat moved to division B."`),
+		clickWhenThere(row("Bob")+" button.move-btn"),
 		setValue(moveForm("Bob")+` [name="division_id"]`, itoa(divs[1])),
 		setValue(moveForm("Bob")+` [name="reason"]`, "rated for B"),
 		submitForm(moveForm("Bob"), "Bob has already played in this division."),
@@ -73,7 +74,7 @@ func TestBrowserConsoleRegistration(t *testing.T) {
 		importShot("console-move-keep", 1280, 800), importShot("console-move-keep", 768, 1024),
 		chromedp.EmulateViewport(1280, 800),
 		clickWhenThere(moveForm("Bob")+" button.keep-games"),
-		waitFor(`document.getElementById("players-status").textContent === "Bob moved to division B."`),
+		waitFor(`document.getElementById("checkin-status").textContent === "Bob moved to division B."`),
 	)
 	for _, name := range []string{"Cat", "Bob"} {
 		if p := e.player(name); p.DivisionID == nil || *p.DivisionID != divs[1] {

@@ -1,7 +1,7 @@
 // The registration desk on the setup page: every player with a check-in
 // button, found by typing part of a name, and the counts (checked in of
 // registered, per division that requires check-in); and on each row of
-// the players' list, "Move…" to another division, with a reason. A move
+// the desk's list, "Move…" to another division, with a reason. A move
 // refused because the player has played is said in plain words, with the
 // offer to move them keeping the games played where they were.
 (function () {
@@ -38,6 +38,9 @@
 
   function draw() {
     var q = search.value.trim().toLowerCase();
+    // A move being filled in stays open when the list is drawn again.
+    var open = {};
+    list.querySelectorAll("li.move-line").forEach(function (li) { open[li.dataset.move] = li; });
     list.textContent = "";
     var shown = players.filter(function (p) { return !q || p.name.toLowerCase().indexOf(q) >= 0; });
     shown.forEach(function (p) {
@@ -54,10 +57,20 @@
           say(cstatus, p.name + ": " + (err.code === "player-has-results" ? "already paired or has a result, so the check-in stays." : err.message), true);
         });
       });
-      list.appendChild(el("li", { className: "checkin-row" + (p.checked_in ? " checked-in" : ""), dataset: { player: String(p.id) } },
+      var move = divisions.length > 1 && !p.withdrawn ? el("button", { type: "button", className: "small-btn move-btn", title: "Move " + p.name + " to another division" }, "Move…") : null;
+      var row = el("li", { className: "checkin-row" + (p.checked_in ? " checked-in" : ""), dataset: { player: String(p.id) } },
         el("span", { className: "checkin-name" }, p.name),
         el("span", { className: "small" }, [d ? d.name : "", p.checked_in ? "checked in" : (required(p) ? "not yet: not paired" : "not yet")].filter(Boolean).join(" · ")),
-        btn));
+        btn, move);
+      if (move) {
+        move.addEventListener("click", function () {
+          var line = list.querySelector('li.move-line[data-move="' + p.id + '"]');
+          if (!line) { line = moveForm(p); row.after(line); }
+          line.querySelector('[name="reason"]').focus();
+        });
+      }
+      list.appendChild(row);
+      if (open[p.id]) list.appendChild(open[p.id]);
     });
     if (!shown.length) list.appendChild(el("li", { className: "small" }, players.length ? "No player's name has “" + search.value.trim() + "”." : "No players yet."));
     counts();
@@ -76,7 +89,7 @@
       el("button", { type: "submit", className: "primary" }, "Move"), keep,
       el("button", { type: "button", className: "cancel" }, "Cancel"),
       el("p", { className: "form-status", role: "status", hidden: true }));
-    var tr = el("tr", { className: "move-line", dataset: { move: String(p.id) } }, el("td", { colSpan: 6 }, f));
+    var tr = el("li", { className: "move-line", dataset: { move: String(p.id) } }, f);
     var status = f.querySelector(".form-status");
     f.querySelector(".cancel").addEventListener("click", function () { tr.remove(); });
     function send(games) {
@@ -86,7 +99,7 @@
       f.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
       C.api("POST", C.base + "/players/" + p.id + "/move", body).then(function (np) {
         tr.remove();
-        say(document.getElementById("players-status"), np.name + " moved to division " + divisionOf(np.division_id).name + ".", false);
+        say(cstatus, np.name + " moved to division " + divisionOf(np.division_id).name + ".", false);
         return reload();
       }, function (err) {
         f.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
@@ -104,22 +117,5 @@
   }
 
   document.addEventListener("divisions-rendered", function (e) { divisions = e.detail || []; draw(); });
-  document.addEventListener("players-rendered", function (e) {
-    players = e.detail || [];
-    draw();
-    if (divisions.length < 2) return;
-    players.forEach(function (p) {
-      var tr = document.querySelector('#players tr[data-player="' + p.id + '"]');
-      var actions = tr && tr.querySelector("td.actions");
-      if (!actions || actions.querySelector(".move-btn")) return;
-      var btn = el("button", { type: "button", className: "small-btn move-btn", title: "Move " + p.name + " to another division" }, "Move…");
-      btn.addEventListener("click", function () {
-        var line = document.querySelector('#players tr.move-line[data-move="' + p.id + '"]');
-        if (!line) { line = moveForm(p); tr.after(line); }
-        line.querySelector('[name="reason"]').focus();
-      });
-      actions.appendChild(document.createTextNode(" "));
-      actions.appendChild(btn);
-    });
-  });
+  document.addEventListener("players-rendered", function (e) { players = e.detail || []; draw(); });
 })();

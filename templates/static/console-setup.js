@@ -289,13 +289,9 @@
     return Promise.all([C.api("GET", C.base + "/players"), audit()]).then(function (got) {
       var ps = got[0], why = withdrawals(got[1]);
       var tb = document.querySelector("#players tbody");
-      // An edit or a move being filled in stays open when the list is
-      // drawn again.
+      // An edit being filled in stays open when the list is drawn again.
       var open = {};
-      tb.querySelectorAll("tr.edit-line, tr.move-line").forEach(function (tr) {
-        var id = tr.dataset.edit || tr.dataset.move;
-        (open[id] = open[id] || []).push(tr);
-      });
+      tb.querySelectorAll("tr.edit-line").forEach(function (tr) { open[tr.dataset.edit] = tr; });
       tb.textContent = "";
       document.getElementById("player-count").textContent = ps.length ? "(" + ps.length + ")" : "";
       ps.forEach(function (p) {
@@ -322,7 +318,7 @@
           open.querySelector('[name="reason"]').focus();
         });
         tb.appendChild(tr);
-        (open[p.id] || []).forEach(function (line) { tb.appendChild(line); });
+        if (open[p.id]) tb.appendChild(open[p.id]);
       });
       if (!ps.length) tb.appendChild(el("tr", {}, el("td", { colSpan: 6, className: "small" }, "No players yet.")));
       document.dispatchEvent(new CustomEvent("players-rendered", { detail: ps })); // console-photos.js adds the photos
