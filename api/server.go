@@ -221,6 +221,8 @@ func newServer(svc *service.Service, log *slog.Logger, options ...Options) (*gin
 	v1.POST("/tournaments/:id/players/:player/withdraw", s.withdrawPlayer)
 	v1.POST("/tournaments/:id/players/:player/reinstate", s.reinstatePlayer)
 	v1.POST("/tournaments/:id/players/:player/late-entry", s.lateEntry)
+	v1.POST("/tournaments/:id/players/:player/check-in", s.checkIn)
+	v1.POST("/tournaments/:id/players/:player/move", s.movePlayer)
 	v1.GET("/tournaments/:id/export.t", s.exportT)
 	v1.GET("/tournaments/:id/config.tsh", s.exportTSHConfig)
 	v1.GET("/tournaments/:id/submission.tou", s.submissionTOU)

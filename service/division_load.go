@@ -256,9 +256,17 @@ func (s *Service) loadDivision(ctx context.Context, t *Tournament, div *Division
 	if err != nil {
 		return nil, err
 	}
+	if st.allGames, err = s.Store.ListGames(ctx, t.ID); err != nil {
+		return nil, err
+	}
+	rows, err := s.Store.ListResults(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	playedHere := playedIn(div, st.allGames, rows)
 	for i := range players {
 		p := &players[i]
-		if !inScope(p, div) {
+		if !st.entered(p, playedHere) {
 			continue
 		}
 		sp := standings.Player{Name: tshName(p.Name), Rating: max(p.Rating, 0), FixedTable: max(p.FixedTable, 0), Class: p.Class, Team: p.Team, CareerGames: p.CareerGames, Extra: tFields(p)}
@@ -274,11 +282,8 @@ func (s *Service) loadDivision(ctx context.Context, t *Tournament, div *Division
 		st.line[p.ID] = line
 	}
 
-	if st.allGames, err = s.Store.ListGames(ctx, t.ID); err != nil {
-		return nil, err
-	}
 	for _, g := range st.allGames {
-		in := len(g.Seats) >= 2
+		in := len(g.Seats) >= 2 && ofDivision(div, g.DivisionID)
 		for _, id := range g.Seats {
 			in = in && st.line[id] != 0
 		}
@@ -286,13 +291,9 @@ func (s *Service) loadDivision(ctx context.Context, t *Tournament, div *Division
 			st.games = append(st.games, g)
 		}
 	}
-	rows, err := s.Store.ListResults(ctx, t.ID)
-	if err != nil {
-		return nil, err
-	}
 	for i := range rows {
 		r := &rows[i]
-		in := true
+		in := ofDivision(div, r.DivisionID)
 		for _, id := range r.playerIDs() {
 			in = in && st.line[id] != 0
 		}
@@ -321,16 +322,24 @@ func (s *Service) loadDivision(ctx context.Context, t *Tournament, div *Division
 		st.d.Reserve(rounds[len(rounds)-1])
 	}
 	paired := make(map[int64]bool, len(st.players))
+	elsewhere := st.playedElsewhere(rows)
 	st.d.Quietly(func() {
 		for _, round := range rounds {
 			clear(paired)
 			st.loadRound(round, games[round], results[round], paired)
+			st.keptElsewhere(round, elsewhere[round])
 		}
 	})
 	if err := st.d.SetConfig(st.cfg); err != nil {
 		return nil, standingsError(err)
 	}
-	for _, p := range st.players {
+	for i, p := range st.players {
+		if !inScope(&p, div) {
+			// Moved to another division keeping the games played here:
+			// withdrawn here, with no more rounds (registration.go).
+			st.players[i].Withdrawn = string(standings.UnplayedNone)
+			p.Withdrawn = st.players[i].Withdrawn
+		}
 		if p.Withdrawn != "" {
 			if _, err := st.d.Withdraw(st.line[p.ID], standings.Unplayed(p.Withdrawn)); err != nil {
 				st.problems = append(st.problems, fmt.Sprintf("withdrawal of player %d: %v", p.ID, err))

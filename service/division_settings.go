@@ -86,6 +86,11 @@ type DivisionSettings struct {
 	// PrizeBands: ChewPair's prize bands, the last place of each, best
 	// first (tsh's prize_bands); default: the prize table's paid places.
 	PrizeBands []int `json:"prize_bands,omitempty"`
+	// CheckInRequired pairs only players checked in (see registration.go):
+	// a player not checked in is as one not entered yet, and checking in
+	// after rounds were paired records the missed rounds as a late
+	// entry's.
+	CheckInRequired bool `json:"check_in_required,omitempty"`
 }
 
 // GibsonSettings: whether Swiss and KOTH keep a clinched leader away from

@@ -71,6 +71,10 @@ type Player struct {
 	// list's games, a .t file's "lifeg"): under 50, NASPA's higher
 	// multipliers; 0 when not known (taken as established).
 	CareerGames int `json:"career_games,omitempty"`
+	// CheckedIn: the player has checked in at the registration desk (see
+	// registration.go); a division with check_in_required pairs only
+	// players checked in.
+	CheckedIn bool `json:"checked_in,omitempty"`
 	// TSHFields are the fields of an imported .t line this service has no
 	// use for (newr, class, xtid, ...), written back on export.
 	TSHFields map[string][]string `json:"tsh_fields,omitempty"`

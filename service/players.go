@@ -103,8 +103,7 @@ func (s *Service) UpdatePlayer(ctx context.Context, a Actor, tournamentID, id in
 
 // refuseDivisionChange keeps a player in their division once they have a
 // game (paired or played) or a result there: their record belongs to it.
-// A player's games and results are all in their current division, since
-// one who has any cannot move.
+// MovePlayer (registration.go) is the way to move such a player.
 func (s *Service) refuseDivisionChange(ctx context.Context, p *Player) error {
 	where := ""
 	if div, err := s.divisionOfPlayer(ctx, p); err == nil && div != nil {
@@ -114,27 +113,36 @@ func (s *Service) refuseDivisionChange(ctx context.Context, p *Player) error {
 		return Errorf(KindConflict, "player-has-results", "%s %s%s: a player's division cannot change once they are paired or have a result",
 			p.Name, what, where)
 	}
-	games, err := s.Store.ListGames(ctx, p.TournamentID)
-	if err != nil {
+	what, err := s.firstRecord(ctx, p)
+	if err != nil || what == "" {
 		return err
 	}
+	return refuse(what)
+}
+
+// firstRecord says where a player first has a game (paired or played) or
+// a result in the store ("is paired at table 3 in round 2", "has a result
+// in round 1"); "" when they have none.
+func (s *Service) firstRecord(ctx context.Context, p *Player) (string, error) {
+	games, err := s.Store.ListGames(ctx, p.TournamentID)
+	if err != nil {
+		return "", err
+	}
 	for _, g := range games {
-		for _, seat := range g.Seats {
-			if seat == p.ID {
-				return refuse(fmt.Sprintf("is paired at table %d in round %d", g.Table, g.Round))
-			}
+		if slices.Contains(g.Seats, p.ID) {
+			return fmt.Sprintf("is paired at table %d in round %d", g.Table, g.Round), nil
 		}
 	}
 	results, err := s.Store.ListResults(ctx, p.TournamentID)
 	if err != nil {
-		return err
+		return "", err
 	}
 	for _, r := range results {
 		if slices.Contains(r.playerIDs(), p.ID) {
-			return refuse(fmt.Sprintf("has a result in round %d", r.Round))
+			return fmt.Sprintf("has a result in round %d", r.Round), nil
 		}
 	}
-	return nil
+	return "", nil
 }
 
 func (s *Service) applyPlayer(ctx context.Context, p *Player, in PlayerInput) error {

@@ -120,33 +120,8 @@ func (s *Service) LateEntry(ctx context.Context, a Actor, tournamentID, playerID
 		if err != nil {
 			return err
 		}
-		missed := standings.Unplayed(in.Missed)
-		if missed == "" {
-			missed = st.cfg.LateEntry
-		}
-		var spread int
-		switch missed {
-		case "", standings.UnplayedForfeit:
-			spread = -st.cfg.ForfeitSpread
-		case standings.UnplayedBye:
-			spread = st.cfg.ByeSpread
-		case standings.UnplayedNone:
-		default:
-			return Errorf(KindInvalid, "bad-missed", "missed rounds become forfeit, bye or none, not %q", missed)
-		}
-		line := st.line[p.ID]
-		var ch standings.Change
-		for round := 1; round <= st.d.Rounds(); round++ {
-			if _, paired := st.d.Opponent(line, round); paired {
-				continue
-			}
-			c, err := st.d.Enter(unopposedEntry(round, line, spread))
-			if err != nil {
-				return standingsError(err)
-			}
-			ch.Players = append(ch.Players, c.Players...)
-		}
-		if err := s.saveChange(ctx, st, ch, changeSource{source: SourceLateEntry}); err != nil {
+		ch, missed, err := s.recordMissedRounds(ctx, st, p, standings.Unplayed(in.Missed))
+		if err != nil {
 			return err
 		}
 		for _, pc := range ch.Players {
@@ -161,4 +136,41 @@ func (s *Service) LateEntry(ctx context.Context, a Actor, tournamentID, playerID
 			map[string]any{"player_id": p.ID, "missed": missed, "results": st.sides(ch, true)})
 	})
 	return nonNilRoundResults(out), err
+}
+
+// recordMissedRounds gives a late entrant every round paired so far in
+// which they have no pairing, with the missed-round result (empty: the
+// division's late_entry), and saves it: a late entry, a late check-in and
+// a move into a division all join this way. A player the division has not
+// entered yet (not checked in) misses nothing yet.
+func (s *Service) recordMissedRounds(ctx context.Context, st *divState, p *Player, missed standings.Unplayed) (standings.Change, standings.Unplayed, error) {
+	var ch standings.Change
+	if missed == "" {
+		missed = st.cfg.LateEntry
+	}
+	var spread int
+	switch missed {
+	case "", standings.UnplayedForfeit:
+		spread = -st.cfg.ForfeitSpread
+	case standings.UnplayedBye:
+		spread = st.cfg.ByeSpread
+	case standings.UnplayedNone:
+	default:
+		return ch, missed, Errorf(KindInvalid, "bad-missed", "missed rounds become forfeit, bye or none, not %q", missed)
+	}
+	line := st.line[p.ID]
+	if line == 0 {
+		return ch, missed, nil
+	}
+	for round := 1; round <= st.d.Rounds(); round++ {
+		if _, paired := st.d.Opponent(line, round); paired {
+			continue
+		}
+		c, err := st.d.Enter(unopposedEntry(round, line, spread))
+		if err != nil {
+			return ch, missed, standingsError(err)
+		}
+		ch.Players = append(ch.Players, c.Players...)
+	}
+	return ch, missed, s.saveChange(ctx, st, ch, changeSource{source: SourceLateEntry})
 }

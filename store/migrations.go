@@ -322,6 +322,11 @@ CREATE TABLE rating_list_entries (
 CREATE INDEX rating_list_entries_name ON rating_list_entries (list_id, name_key);
 CREATE INDEX rating_list_entries_member ON rating_list_entries (list_id, member_id);
 `},
+	{17, "player check-in", `
+-- Whether the player has checked in at the registration desk: a division
+-- with check_in_required pairs only players checked in.
+ALTER TABLE players ADD COLUMN checked_in BOOLEAN NOT NULL DEFAULT 0;
+`},
 }
 
 // migrate applies the migrations up to version upTo that the database

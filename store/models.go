@@ -101,6 +101,8 @@ type playerRow struct {
 	Team string `gorm:"column:team"`
 	// Migration 16.
 	CareerGames int `gorm:"column:career_games"`
+	// Migration 17.
+	CheckedIn bool `gorm:"column:checked_in"`
 }
 
 func (playerRow) TableName() string { return "players" }
@@ -108,7 +110,7 @@ func (playerRow) TableName() string { return "players" }
 func toPlayerRow(p *service.Player) playerRow {
 	r := playerRow{ID: p.ID, TournamentID: p.TournamentID, DivisionID: p.DivisionID,
 		Name: p.Name, Rating: p.Rating, MemberID: p.MemberID, Withdrawn: p.Withdrawn, FixedTable: p.FixedTable, Class: p.Class,
-		Surname: p.Surname, GivenNames: p.GivenNames, Photo: p.Photo, Team: p.Team, CareerGames: p.CareerGames}
+		Surname: p.Surname, GivenNames: p.GivenNames, Photo: p.Photo, Team: p.Team, CareerGames: p.CareerGames, CheckedIn: p.CheckedIn}
 	if p.TSHFields != nil {
 		b, _ := json.Marshal(p.TSHFields) // strings only: always encodes
 		s := string(b)
@@ -120,7 +122,7 @@ func toPlayerRow(p *service.Player) playerRow {
 func (r *playerRow) toService() (service.Player, error) {
 	p := service.Player{ID: r.ID, TournamentID: r.TournamentID, DivisionID: r.DivisionID,
 		Name: r.Name, Rating: r.Rating, MemberID: r.MemberID, Withdrawn: r.Withdrawn, FixedTable: r.FixedTable, Class: r.Class,
-		Surname: r.Surname, GivenNames: r.GivenNames, Photo: r.Photo, Team: r.Team, CareerGames: r.CareerGames}
+		Surname: r.Surname, GivenNames: r.GivenNames, Photo: r.Photo, Team: r.Team, CareerGames: r.CareerGames, CheckedIn: r.CheckedIn}
 	if r.TSHFields != nil {
 		if err := json.Unmarshal([]byte(*r.TSHFields), &p.TSHFields); err != nil {
 			return p, err

@@ -213,7 +213,7 @@ const gameColumns = `games.id, games.tournament_id, games.division_id, games.rou
 
 // playerColumns are playerRow's columns, in scanPlayer's order.
 const playerColumns = `id, tournament_id, division_id, name, rating, member_id, withdrawn, fixed_table, tsh_fields, class,
-	surname, given_names, photo, team, career_games`
+	surname, given_names, photo, team, career_games, checked_in`
 
 func scanPlayer(row interface{ Scan(...any) error }, r *playerRow) error {
 	var (
@@ -222,7 +222,7 @@ func scanPlayer(row interface{ Scan(...any) error }, r *playerRow) error {
 		tsh           sql.NullString
 	)
 	if err := row.Scan(&r.ID, &r.TournamentID, &division, &r.Name, &rating, &r.MemberID, &r.Withdrawn,
-		&fixed, &tsh, &r.Class, &r.Surname, &r.GivenNames, &r.Photo, &r.Team, &r.CareerGames); err != nil {
+		&fixed, &tsh, &r.Class, &r.Surname, &r.GivenNames, &r.Photo, &r.Team, &r.CareerGames, &r.CheckedIn); err != nil {
 		return err
 	}
 	r.DivisionID, r.Rating, r.FixedTable, r.TSHFields = division.int64Ptr(), int(rating), int(fixed), stringPtr(tsh)
