@@ -25,6 +25,6 @@ func (s *Server) createRatingList(c *gin.Context) {
 
 // listRatingLists are the stored rating lists: name, entries, when added.
 func (s *Server) listRatingLists(c *gin.Context) {
-	ls, err := s.svc.ListRatingLists(c.Request.Context())
+	ls, err := s.svc.ListRatingLists(c.Request.Context(), actorOf(c))
 	s.respond(c, http.StatusOK, nonNil(ls), err)
 }

@@ -41,8 +41,9 @@ func TestRatingLists(t *testing.T) {
 	}
 	wantProblem(t, e.post("/api/v1/ratings-lists", e.Director, map[string]any{"name": "nsa", "text": "A\t1500"}), http.StatusConflict, "rating-list-exists")
 	wantProblem(t, e.post("/api/v1/ratings-lists", "", map[string]any{"name": "x", "text": "A\t1500"}), http.StatusUnauthorized, "credentials-required")
+	wantProblem(t, e.get("/api/v1/ratings-lists", ""), http.StatusUnauthorized, "credentials-required")
 	var listed []string
-	for _, l := range must[[]service.RatingList](t, e.get("/api/v1/ratings-lists", ""), http.StatusOK) {
+	for _, l := range must[[]service.RatingList](t, e.get("/api/v1/ratings-lists", e.Director), http.StatusOK) {
 		listed = append(listed, fmt.Sprintf("%s %d", l.Name, l.Entries))
 	}
 	if strings.Join(listed, ", ") != "csw 3, nsa 5" {

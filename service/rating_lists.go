@@ -69,8 +69,11 @@ func (s *Service) CreateRatingList(ctx context.Context, a Actor, in RatingListIn
 	return l, nil
 }
 
-// ListRatingLists are the stored lists, by name.
-func (s *Service) ListRatingLists(ctx context.Context) ([]RatingList, error) {
+// ListRatingLists (director) are the stored lists, by name.
+func (s *Service) ListRatingLists(ctx context.Context, a Actor) ([]RatingList, error) {
+	if err := requireDirector(a); err != nil {
+		return nil, err
+	}
 	return s.Store.ListRatingLists(ctx)
 }
 
