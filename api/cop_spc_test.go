@@ -59,6 +59,12 @@ func feedPlayers(t testing.TB, name string) [][]*spcPlayer {
 // .t lines of rounds 1..before-1.
 func spcDivision(t testing.TB, ps []*spcPlayer, before int) *standings.Division {
 	t.Helper()
+	return spcDivisionOf(t, ps, before, 31)
+}
+
+// spcDivisionOf is spcDivision with the rounds planned (config max_rounds).
+func spcDivisionOf(t testing.TB, ps []*spcPlayer, before, rounds int) *standings.Division {
+	t.Helper()
 	var b strings.Builder
 	for _, p := range ps {
 		fmt.Fprintf(&b, "%s %d", p.Name, p.Rating)
@@ -72,7 +78,7 @@ func spcDivision(t testing.TB, ps []*spcPlayer, before int) *standings.Division 
 		b.WriteString("\n")
 	}
 	cfg := standings.DefaultConfig(standings.RealmNASPA)
-	cfg.Rounds = 31
+	cfg.Rounds = rounds
 	d, err := standings.ParseT([]byte(b.String()), "A", cfg)
 	if err != nil {
 		t.Fatal(err)

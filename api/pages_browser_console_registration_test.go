@@ -56,6 +56,20 @@ func TestBrowserConsoleRegistration(t *testing.T) {
 		t.Fatalf("Ann %+v", p)
 	}
 
+	// B's rules: check-in required, from the rules editor; the counts say so.
+	edit := fmt.Sprintf(`#divisions form.division-edit[data-division="%d"]`, divs[1])
+	run(t, ctx,
+		clickWhenThere(`#divisions li[data-division="`+itoa(divs[1])+`"] button.edit-division`),
+		clickWhenThere(edit+` [name="check_in_required"]`),
+		setValue(edit+` [name="reason"]`, "B checks in too"),
+		submitForm(edit, "rules saved"),
+		waitFor(count+` === "(3 of 8 checked in · A (check-in required): 3 of 4 · B (check-in required): 0 of 4)"`),
+		waitFor(`document.querySelector('#divisions li[data-division="`+itoa(divs[1])+`"] .division-summary').textContent.includes("check-in required")`),
+	)
+	if d := e.divisionNext(divs[1]); !d.Settings.CheckInRequired {
+		t.Fatalf("B's settings %+v", d.Settings)
+	}
+
 	// Cat has not played: moved at once. Bob has: the offer to keep.
 	run(t, ctx,
 		eval(`(function(){ var s = document.getElementById("checkin-search"); s.value = ""; s.dispatchEvent(new Event("input")); })()`),

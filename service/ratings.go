@@ -23,7 +23,7 @@ type RatingsView struct {
 type DivisionRatings struct {
 	DivisionID *int64 `json:"division_id,omitempty"`
 	Division   string `json:"division,omitempty"`
-	System     string `json:"system"` // naspa or wespa
+	System     string `json:"system"` // naspa, wespa or tsh's nsa2008, naspa2024, naspa-csw
 	Through    int    `json:"through"`
 	// Complete and InProgress: how far the rounds are, as on the
 	// standings printout ("after round N").

@@ -169,6 +169,14 @@ func (e RatingEstimate) Change() int {
 // ratings after it, segment by segment. Games outside rounds 1..rounds
 // are left out.
 func (rr RatingRules) Estimate(entrants []RatedEntrant, rounds int) []RatingEstimate {
+	return rr.EstimatePlanned(entrants, rounds, rounds)
+}
+
+// EstimatePlanned rates rounds 1..rounds of an event of planned rounds:
+// segmented as the whole event is (tsh splits by the division's
+// max_rounds), the segments cut at rounds. planned below rounds is
+// rounds.
+func (rr RatingRules) EstimatePlanned(entrants []RatedEntrant, rounds, planned int) []RatingEstimate {
 	n := len(entrants)
 	out := make([]RatingEstimate, n)
 	cur := make([]float64, n) // ratings at a segment's start
@@ -182,7 +190,11 @@ func (rr RatingRules) Estimate(entrants []RatedEntrant, rounds int) []RatingEsti
 			career[i] = EstablishedGames
 		}
 	}
-	for _, seg := range rr.segments(rounds) {
+	for _, seg := range rr.segments(max(planned, rounds)) {
+		if seg[0] > rounds {
+			break
+		}
+		seg[1] = min(seg[1], rounds)
 		s := rr.rateSegment(entrants, seg, cur, career, out)
 		for i := range entrants {
 			if out[i].Newcomer && initial[i] == 0 && s.games[i] > 0 {

@@ -46,7 +46,7 @@ func (d *Division) RatingEstimates(through int, rules RatingRules, careerGames [
 		}
 		entrants[i].Games = d.ratedGames(p.ID, through)
 	}
-	return rules.Estimate(entrants, through)
+	return rules.EstimatePlanned(entrants, through, d.cfg.Rounds)
 }
 
 // ratedGames are a player's rated games in rounds 1..through, opponents

@@ -48,6 +48,7 @@
       row(field("Class floors (ratings, highest first)", input("class_floors", (s.class_floors || []).join(", "), { placeholder: "no classes; e.g. 1800, 1500 makes A, B and C" }), "grow")),
       row(field("Withdrawal: later rounds", select("withdrawal", "forfeit loss", UNPLAYED, s.withdrawal)),
         field("Late entry: missed rounds", select("late_entry", "forfeit loss", UNPLAYED, s.late_entry))),
+      row(check("check_in_required", "Check-in required: pair only the players checked in at the registration desk", s.check_in_required)),
       row(check("gibson", "Gibsonize: players who have clinched their places play each other, or someone out of contention", g.enabled)),
       row(field("Gibson spread a round", number("gibson_spread", g.spread_per_round || "", "250")), field("Prize places", number("prize_places", g.prize_places || "", "1")),
         field("or by rounds left", input("gibson_spreads", (g.gibson_spread || []).join(", "), { placeholder: "e.g. 250, 200 (last round first)" }), "grow")),
@@ -67,6 +68,7 @@
         class_floors: f.class_floors.value.trim() ? list(f.class_floors.value, true) : null,
         bye_spread: num("bye_spread"), forfeit_spread: num("forfeit_spread"), max_score: num("max_score") || null,
         avoid_repeats: f.avoid_repeats.checked || null,
+        check_in_required: f.check_in_required.checked || null,
         gibson: f.gibson.checked || num("gibson_spread") || num("prize_places") || f.gibson_spreads.value.trim()
           ? { enabled: f.gibson.checked, spread_per_round: num("gibson_spread") || null, prize_places: num("prize_places") || null,
             gibson_spread: f.gibson_spreads.value.trim() ? list(f.gibson_spreads.value, true) : null } : null
@@ -107,6 +109,7 @@
       if (d.next_system) out += " · next: round " + d.next_round + ", " + (LATER[d.next_system] || d.next_system);
     }
     if (s.auto_pair) out += " · pairs each round by itself";
+    if (s.check_in_required) out += " · check-in required";
     return out;
   };
   C.roundOneDefault = "seeded, as the later rounds";
