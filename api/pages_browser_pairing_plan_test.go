@@ -211,7 +211,8 @@ func TestBrowserPairingPlanNewDivision(t *testing.T) {
 func TestBrowserPairingPlanCOPSeed(t *testing.T) {
 	f := newFixture(t)
 	plan := []map[string]any{{"rounds": "1", "system": "swiss"}, {"rounds": "2-3", "system": "cop"}}
-	a := addDivision(t, f, "A", map[string]any{"rounds": 3, "pairing_plan": plan})
+	// Few simulations: under -race a run of 100,000 takes longer than the page waits.
+	a := addDivision(t, f, "A", map[string]any{"rounds": 3, "pairing_plan": plan, "cop": map[string]any{"simulations": 4000, "always_wins_simulations": 1000}})
 	b := addDivision(t, f, "B", map[string]any{"rounds": 3})
 	for i, name := range []string{"Ann Able", "Bob Baker", "Cy Cole", "Di Dunn", "Ed Eng", "Flo Ford"} {
 		must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": name, "rating": 1800 - 50*i, "division_id": a.ID}), http.StatusCreated)
