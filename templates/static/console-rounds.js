@@ -177,7 +177,11 @@
     if (!roundTouched) pform.elements.round.value = nextRound(d);
     document.getElementById("pair-summary").textContent = summaries[d || 0] || "";
   }
-  pform.elements.round.addEventListener("input", function () { roundTouched = true; });
+  // Typed, stepped or chosen (input), or set and announced (change): the
+  // director's round stands until a pairing moves the form on.
+  ["input", "change"].forEach(function (ev) {
+    pform.elements.round.addEventListener(ev, function () { roundTouched = true; });
+  });
   function loadStatus() {
     loadNext();
     return C.api("GET", C.base + "/rounds").then(function (list) {
