@@ -290,3 +290,48 @@ func addDivision(t *testing.T, f *fixture, name string, settings map[string]any)
 	t.Helper()
 	return must[service.Division](t, f.post(f.tpath("/divisions"), f.Director, map[string]any{"name": name, "settings": settings}), http.StatusCreated)
 }
+
+// With auto_pair on in two divisions, round 1's results pair round 2 by
+// itself; the rounds page says A's next round (3) is paired by itself
+// once round 2 is complete. The director takes A's round 2 back: the
+// page says round 2 waits for the director, and B's line is unchanged.
+func TestBrowserAutoPairTakenBack(t *testing.T) {
+	f := newFixture(t)
+	on := map[string]any{"rounds": 3, "auto_pair": true, "pairing_plan": []map[string]any{{"rounds": "2-3", "system": "koth"}}}
+	var divs []service.Division
+	for d, names := range [][]string{{"Ann Able", "Bob Baker", "Cy Cole", "Di Dunn"}, {"Gus Gray", "Hal Hunt", "Ida Irwin", "Jo Jones"}} {
+		div := addDivision(t, f, string(rune('A'+d)), on)
+		divs = append(divs, div)
+		for i, name := range names {
+			must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": name, "rating": 1800 - 50*i, "division_id": div.ID}), http.StatusCreated)
+		}
+		rp := must[service.RoundPairings](t, f.post(f.tpath("/rounds/1/pairings"), f.Director, map[string]any{"division_id": div.ID, "system": "koth"}), http.StatusCreated)
+		for _, p := range rp.Pairings {
+			must[service.RoundResult](t, f.post(f.tpath("/results"), f.Director, map[string]any{
+				"round": 1, "players": []int64{p.Players[0].ID, p.Players[1].ID}, "scores": []int{420, 380}}), http.StatusCreated)
+		}
+	}
+	next := func(d service.Division, want string) chromedp.Action[chromedp.Void] {
+		return chromedp.Steps(setValue(`#pair-form [name="division_id"]`, itoa(d.ID)),
+			waitFor(`document.getElementById("next-system").textContent === `+jsString(want)))
+	}
+	ctx := newChrome(t)
+	run(t, ctx, consoleSignIn(f),
+		chromedp.Navigate(fmt.Sprintf("%s/director/%d/rounds", f.URL, f.tournament)),
+		next(divs[0], "Next: round 3, King of the Hill, from the division's plan; it is paired by itself as soon as round 2 is complete."),
+	)
+	var all []int64
+	for _, p := range must[service.RoundPairings](t, f.get(f.tpath(fmt.Sprintf("/rounds/2/pairings?division=%d", divs[0].ID)), ""), http.StatusOK).Pairings {
+		for _, pl := range p.Players {
+			all = append(all, pl.ID)
+		}
+	}
+	must[service.RoundPairings](t, f.send(req{method: "PUT", path: f.tpath("/rounds/2/pairings"), token: f.Director,
+		body: map[string]any{"division_id": divs[0].ID, "unpair": all, "reason": "a latecomer is coming"}}), http.StatusOK)
+	run(t, ctx,
+		chromedp.Reload(),
+		next(divs[0], "Next: round 2, King of the Hill, from the division's plan; you took it back, so it waits for you to pair it."),
+		importShot("auto-pair-taken-back", 1366, 768),
+		next(divs[1], "Next: round 3, King of the Hill, from the division's plan; it is paired by itself as soon as round 2 is complete."),
+	)
+}

@@ -275,6 +275,69 @@ func TestAutoPair(t *testing.T) {
 	}
 }
 
+// A round the director took back is the director's: with auto_pair on in
+// both divisions, round 2 is paired by itself in each; the director
+// takes A's back (every pairing undone by hand); then B's round 2 ends,
+// its last result arriving each way, and a latecomer joins A: B's round
+// 3 is paired by itself, A's round 2 stays unpaired. Paired again by the
+// director and played, A's round 3 is paired by itself.
+func TestAutoPairLeavesARoundTakenBack(t *testing.T) {
+	on := map[string]any{"rounds": 3, "auto_pair": true, "pairing_plan": []map[string]any{{"rounds": "2-3", "system": "koth"}}}
+	for _, way := range []struct {
+		name string
+		last lastResult
+	}{{"keyed", keyed}, {"forfeit", forfeit}, {"ended by the director", directorEnds}, {"tablet", tablet}, {"imported record", importedGCG}} {
+		t.Run(way.name, func(t *testing.T) {
+			e, divs := planEvent(t, on, on)
+			for _, div := range divs {
+				for _, p := range e.pairDivision(div, 1, map[string]any{"system": "koth"}).Pairings {
+					e.enterAt(1, p, 400, 300)
+				}
+			}
+			a, b := divs[0], divs[1]
+			r2 := e.roundOf(a, 2)
+			if len(r2.Pairings) != 2 || len(e.roundOf(b, 2).Pairings) != 2 {
+				t.Fatalf("round 2 not paired by itself: %+v", r2)
+			}
+			var all []int64
+			for _, p := range r2.Pairings {
+				for _, pl := range p.Players {
+					all = append(all, pl.ID)
+				}
+			}
+			must[service.RoundPairings](t, e.send(req{method: "PUT", path: e.path("/rounds/2/pairings"), token: e.Director,
+				body: map[string]any{"division_id": a, "unpair": all, "reason": "a latecomer is coming"}}), http.StatusOK)
+			must[service.Tournament](t, e.patch(e.path(""), e.Director, map[string]any{"current_round": 2}), http.StatusOK)
+			rb := e.roundOf(b, 2)
+			e.enterAt(2, rb.Pairings[0], 410, 390)
+			way.last(e, 2, rb.Pairings[1])
+			must[service.Player](t, e.post(e.path("/players"), e.Director, map[string]any{"name": "Ivy", "rating": 1500, "division_id": a}), http.StatusCreated)
+			if got := e.roundOf(a, 2); len(got.Pairings) != 0 {
+				t.Fatalf("division A's round 2, taken back, paired again by itself: %+v", got.Pairings)
+			}
+			if d := e.divisionNext(a); !d.NextTakenBack || d.NextRound != 2 || e.divisionNext(b).NextTakenBack {
+				t.Errorf("division A next %d, taken back %v; B taken back %v", d.NextRound, d.NextTakenBack, e.divisionNext(b).NextTakenBack)
+			}
+			if got := e.roundOf(b, 3); len(got.Pairings) != 2 {
+				t.Errorf("division B's round 3 not paired by itself: %+v", got)
+			}
+			for _, p := range e.pairDivision(a, 2, nil).Pairings {
+				if len(p.Players) == 2 {
+					e.enterAt(2, p, 420, 380)
+				}
+			}
+			if d := e.divisionNext(a); d.NextTakenBack {
+				t.Errorf("division A, paired again by the director: still taken back")
+			}
+			paired, failed := e.autoPaired()
+			want := fmt.Sprintf("map[%d:[2 koth 3 koth] %d:[2 koth 3 koth]]", a, b)
+			if fmt.Sprint(paired) != want || len(failed) != 0 || len(e.roundOf(a, 3).Pairings) == 0 {
+				t.Errorf("auto-paired %v, failed %v; want %s", paired, failed, want)
+			}
+		})
+	}
+}
+
 // midEventT is a division of four after two rounds, as tsh writes it.
 const midEventT = `Able, Ann     1800 2 3; 400 380
 Bell, Bob     1700 1 4; 350 390
@@ -318,10 +381,6 @@ func TestAutoPairAfterImport(t *testing.T) {
 // COP pairs the next round of a division imported mid-event from a .t
 // file: the system the plan gives, its seed reported, the same seed the
 // same pairings, a seed given kept; the second division pairs on its own.
-//
-// NEEDS THE COP ENGINE (standings/cop*.go): until it is merged,
-// standings.Pair answers unknown-pairing-system for cop and this test
-// skips itself; once merged it runs.
 func TestCOPPairingSeedReported(t *testing.T) {
 	e, divs := planEvent(t, map[string]any{"rounds": 4}, map[string]any{"rounds": 4, "pairing_plan": []map[string]any{{"rounds": "1-4", "system": "random"}}})
 	cop := must[service.Division](t, e.post(e.path("/divisions"), e.Director, map[string]any{"name": "C",

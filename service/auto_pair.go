@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -16,7 +17,9 @@ import (
 // once the change that completed the round is committed, in a
 // transaction of its own: a pairing that fails never undoes or fails
 // the result; it is audited ("auto-pair-failed") and logged, and the
-// round is left for the director to pair.
+// round is left for the director to pair. A round the director took
+// back (every pairing undone by hand) is theirs: auto-pair does not
+// pair it again behind their back (takenBack).
 
 // AutoPairActor is who auto-pair's pairings are by, in the audit log.
 var AutoPairActor = Actor{Kind: CredDirector, Label: "auto-pair"}
@@ -62,7 +65,7 @@ func (s *Service) autoPair(ctx context.Context, tournamentID int64) {
 		}
 		last := st.d.Rounds()
 		next, sys := st.nextRound()
-		if last == 0 || next == 0 || !st.roundComplete(last) {
+		if last == 0 || next == 0 || !st.roundComplete(last) || s.takenBack(ctx, tournamentID, st.divisionID(), next) {
 			continue
 		}
 		err = s.autoPairRound(ctx, tournamentID, next, PairInput{DivisionID: st.divisionID(),
@@ -77,6 +80,30 @@ func (s *Service) autoPair(ctx context.Context, tournamentID int64) {
 			slog.Warn("auto-pair failure not audited", slog.String("error", aerr.Error()))
 		}
 	}
+}
+
+// takenBack says whether the director took a division's round back: its
+// last pairing change in the audit log (a pairing or a change by hand)
+// left it without a pairing. Auto-pair leaves such a round to the
+// director, whatever result or player change arrives next: the director
+// pairs it (any way), and auto-pair goes on from the round after.
+func (s *Service) takenBack(ctx context.Context, tournamentID int64, divisionID *int64, round int) bool {
+	entries, err := s.Store.ListAudit(ctx, tournamentID, nil)
+	if err != nil {
+		return true // unknown: the director decides
+	}
+	back := false
+	for _, e := range entries {
+		if e.Action != "pair-round" && e.Action != "change-pairings" {
+			continue
+		}
+		var rp RoundPairings
+		if json.Unmarshal(e.After, &rp) != nil || rp.Round != round || !eqID(rp.DivisionID, divisionID) {
+			continue
+		}
+		back = len(rp.Pairings) == 0
+	}
+	return back
 }
 
 // autoPairRound pairs a round as the director's POST would, a panic in a

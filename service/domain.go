@@ -38,6 +38,9 @@ type Division struct {
 	// once the rounds planned are all paired.
 	NextRound  int    `json:"next_round,omitempty"`
 	NextSystem string `json:"next_system,omitempty"`
+	// NextTakenBack: auto_pair is on, but the director took the next
+	// round back, so it waits for them (auto-pair leaves it).
+	NextTakenBack bool `json:"next_taken_back,omitempty"`
 }
 
 // Player is an entrant.

@@ -148,7 +148,9 @@ func (s *Service) DivisionsNext(ctx context.Context, tournamentID int64) ([]Divi
 	return ds, nil
 }
 
-// fillNext sets a division's NextRound and NextSystem. A division that
+// fillNext sets a division's NextRound, NextSystem and NextTakenBack (the
+// audit is read only when auto-pair would otherwise pair that round now).
+// A division that
 // cannot be read goes without them rather than fail the answer.
 func (s *Service) fillNext(ctx context.Context, t *Tournament, d *Division) {
 	if t == nil {
@@ -160,6 +162,8 @@ func (s *Service) fillNext(ctx context.Context, t *Tournament, d *Division) {
 	if st, err := s.loadDivision(ctx, t, d); err == nil {
 		next, sys := st.nextRound()
 		d.NextRound, d.NextSystem = next, string(sys)
+		last := st.d.Rounds()
+		d.NextTakenBack = d.Settings.AutoPair && next > 0 && last > 0 && st.roundComplete(last) && s.takenBack(ctx, t.ID, st.divisionID(), next)
 	}
 }
 

@@ -204,7 +204,8 @@
       if (dv && dv.next_system) {
         var plan = (dv.settings && dv.settings.pairing_plan || []).length ? ", from the division's plan" : "";
         nextLine.textContent = "Next: round " + dv.next_round + ", " + ((C.systemWords || {})[dv.next_system] || dv.next_system) + plan +
-          (dv.settings && dv.settings.auto_pair && dv.next_round > 1 ? "; it is paired by itself as soon as round " + (dv.next_round - 1) + " is complete" : "") + ".";
+          (dv.next_taken_back ? "; you took it back, so it waits for you to pair it" :
+            dv.settings && dv.settings.auto_pair && dv.next_round > 1 ? "; it is paired by itself as soon as round " + (dv.next_round - 1) + " is complete" : "") + ".";
       }
     }, function () { nextLine.hidden = true; });
   }
