@@ -3,13 +3,16 @@
 // sets by hand (DivisionSettings); saving sends only the rules the form
 // shows (each its value, or null for one left empty: its default), as a
 // merge patch, with a reason for the audit log, so the rules it does not
-// show (teams, groups, ratings, the lowest score) are kept. console-setup.js
+// show (teams, groups, the lowest score) are kept. console-setup.js
 // draws the list and announces it with "divisions-rendered".
 (function () {
   "use strict";
   var C = Console, el = C.el;
   var SYSTEMS = [["swiss", "swiss"], ["koth", "koth"], ["rr", "rr (round robin)"], ["random", "random"],
     ["cop", "COP (championship)"], ["chew", "ChewPair"], ["fontes", "InitFontes"]];
+  // The rating estimates' formulas, by tsh's names where tsh has them.
+  var RATINGS = [["naspa", "NASPA"], ["wespa", "WESPA"], ["nsa2008", "nsa2008 (tsh)"], ["naspa2024", "naspa2024 (tsh)"],
+    ["naspa-csw", "naspa-csw (tsh)"], ["none", "none shown"]];
   var UNPLAYED = [["forfeit", "forfeit loss"], ["bye", "bye (a win)"], ["none", "neither win nor loss"]];
 
   function input(name, value, extra) {
@@ -45,6 +48,9 @@
       row(field("Bye spread", number("bye_spread", s.bye_spread, "realm's")), field("Forfeit spread", number("forfeit_spread", s.forfeit_spread, "realm's")),
         field("Highest score", number("max_score", s.max_score || "", "2500"))),
       row(field("Spread cap per round", input("spread_caps", (s.spread_caps || []).join(", "), { placeholder: "none; e.g. 500, or 300, 400" }), "grow")),
+      row(field("Rating estimates", select("ratings", "the realm's", RATINGS, s.ratings)),
+        field("Rating list", select("rating_list", "none", (C.ratingLists || []).concat(s.rating_list && (C.ratingLists || []).indexOf(s.rating_list) < 0 ? [s.rating_list] : [])
+          .map(function (n) { return [n, n]; }), s.rating_list), "grow")),
       row(field("Class floors (ratings, highest first)", input("class_floors", (s.class_floors || []).join(", "), { placeholder: "no classes; e.g. 1800, 1500 makes A, B and C" }), "grow")),
       row(field("Withdrawal: later rounds", select("withdrawal", "forfeit loss", UNPLAYED, s.withdrawal)),
         field("Late entry: missed rounds", select("late_entry", "forfeit loss", UNPLAYED, s.late_entry))),
@@ -74,7 +80,7 @@
             gibson_spread: f.gibson_spreads.value.trim() ? list(f.gibson_spreads.value, true) : null } : null
       };
       Object.assign(out, C.championship.read(form));
-      ["realm", "first_round_pairing", "pairing", "starts", "withdrawal", "late_entry"].forEach(function (k) { out[k] = f[k].value || null; });
+      ["realm", "first_round_pairing", "pairing", "starts", "withdrawal", "late_entry", "ratings", "rating_list"].forEach(function (k) { out[k] = f[k].value || null; });
       return C.api("PATCH", C.base + "/divisions/" + d.id, { name: f.name.value.trim(), settings: out, reason: f.reason.value.trim() }).then(function (saved) {
         return C.loadDivisions().then(function () { return "Division " + saved.name + ": rules saved."; });
       });
@@ -110,6 +116,7 @@
     }
     if (s.auto_pair) out += " · pairs each round by itself";
     if (s.check_in_required) out += " · check-in required";
+    if (s.rating_list) out += " · rating list " + s.rating_list;
     return out;
   };
   C.roundOneDefault = "seeded, as the later rounds";
@@ -118,6 +125,14 @@
   // below the division's; they survive the list being drawn again (after
   // a save, so that the form can say it was saved).
   var editing = {};
+  // A list added while a rules form is open joins its choices.
+  document.addEventListener("rating-lists-loaded", function (e) {
+    document.querySelectorAll('.division-edit select[name="rating_list"]').forEach(function (sel) {
+      (e.detail || []).forEach(function (n) {
+        if (![].some.call(sel.options, function (o) { return o.value === n; })) sel.appendChild(el("option", { value: n }, n));
+      });
+    });
+  });
   document.addEventListener("divisions-rendered", function (e) {
     (e.detail || []).forEach(function (d) {
       var li = document.querySelector('#divisions li[data-division="' + d.id + '"]');

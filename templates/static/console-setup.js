@@ -107,8 +107,10 @@
     });
   });
 
-  function playerBody(name, rating, division, team) {
-    var body = { name: name };
+  function playerBody(name, rating, division, team, member) {
+    var body = {};
+    if (name) body.name = name;
+    if (member) body.member_id = member;
     if (rating !== null) body.rating = rating;
     if (team) body.team = team;
     if (division) body.division_id = parseInt(division, 10);
@@ -117,11 +119,15 @@
 
   var pform = document.getElementById("player-form");
   C.submit(pform, function () {
-    var f = pform.elements;
-    return C.api("POST", C.base + "/players", playerBody(f.name.value.trim(), C.num(f.rating.value), f.division_id.value, f.team.value.trim())).then(function (p) {
-      f.name.value = ""; f.rating.value = "";
+    var f = pform.elements, name = f.name.value.trim(), member = f.member_id.value.trim();
+    // A member id alone: the division's rating list gives the name.
+    if (!name && !member) throw new Error("Give the player's name, or their member id when the division uses a rating list.");
+    return C.api("POST", C.base + "/players", playerBody(name, C.num(f.rating.value), f.division_id.value, f.team.value.trim(), member)).then(function (p) {
+      f.name.value = ""; f.rating.value = ""; f.member_id.value = "";
       f.name.focus();
-      return loadPlayers().then(function () { return p.name + " added (#" + p.id + ")."; });
+      return loadPlayers().then(function () {
+        return p.name + " added (#" + p.id + (p.rating ? ", rated " + p.rating : "") + (p.member_id ? ", member " + p.member_id : "") + ").";
+      });
     });
   });
 
