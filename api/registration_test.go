@@ -18,7 +18,7 @@ var resultWays = []struct {
 	name string
 	way  lastResult
 }{
-	{"keyed", keyed}, {"forfeit", forfeit}, {"director ends", directorEnds}, {"tablet", tablet},
+	{"keyed", keyed}, {"forfeit", forfeit}, {"director ends", directorEnds}, {"tablet", tablet}, {"imported record", importedGCG},
 }
 
 // checkIn checks a player in (body nil) or undoes it.
@@ -218,6 +218,35 @@ func TestMovePlayer(t *testing.T) {
 			for _, r := range rowsB {
 				if r.Name == "Dan" && (r.Losses != 1 || r.Spread != -50) || r.Name == "Cat" && (r.Wins+r.Losses != 0 || r.Spread != 0) {
 					t.Fatalf("%s in B: %+v", r.Name, r)
+				}
+			}
+			// Cat's kept game is corrected where it was played: amended in
+			// A (the record set aside), A's standings follow, B's do not.
+			var kept *service.RoundResult
+			for _, pv := range e.roundOf(divs[0], 1).Pairings {
+				if pv.Result != nil && slices.Contains(pv.Result.Players, e.ids["Cat"]) {
+					kept = pv.Result
+				}
+			}
+			if kept == nil {
+				t.Fatal("Cat's round 1 result is not in A")
+			}
+			fix := map[string]any{"kind": "game", "players": []int64{e.ids["Ann"], e.ids["Cat"]}, "scores": []int{300, 477}, "reason": "scores misread"}
+			if tc.name != "keyed" && tc.name != "forfeit" {
+				fix["record"] = "void" // the game's record gave the result
+			}
+			am := must[service.RoundResult](t, e.send(req{method: "PATCH", path: e.path(fmt.Sprintf("/results/%d", kept.ID)), token: e.Director, body: fix}), http.StatusOK)
+			if am.DivisionID == nil || *am.DivisionID != divs[0] {
+				t.Fatalf("amended %+v", am)
+			}
+			for _, r := range e.standings(fmt.Sprintf("?division=%d", divs[0])) {
+				if r.Name == "Cat" && (r.Wins != 1 || r.Spread != 177) || r.Name == "Ann" && (r.Losses != 1 || r.Spread != -177) {
+					t.Fatalf("%s in A after the amendment: %+v", r.Name, r)
+				}
+			}
+			for _, r := range e.standings(fmt.Sprintf("?division=%d", divs[1])) {
+				if r.Name == "Cat" && (r.Wins+r.Losses != 0 || r.Spread != 0) {
+					t.Fatalf("Cat in B after the amendment in A: %+v", r)
 				}
 			}
 			// Round 2: Cat and Dan are paired in B, Cat no more in A.

@@ -203,19 +203,24 @@ func (s *Service) resolveDivision(ctx context.Context, t *Tournament, id *int64)
 
 // divisionOfPlayer is the division a player is in (nil for none).
 func (s *Service) divisionOfPlayer(ctx context.Context, p *Player) (*Division, error) {
-	if p.DivisionID == nil {
+	return s.divisionByID(ctx, p.TournamentID, p.DivisionID)
+}
+
+// divisionByID is a tournament's division of that id (nil for none).
+func (s *Service) divisionByID(ctx context.Context, tournamentID int64, id *int64) (*Division, error) {
+	if id == nil {
 		return nil, nil
 	}
-	ds, err := s.Store.ListDivisions(ctx, p.TournamentID)
+	ds, err := s.Store.ListDivisions(ctx, tournamentID)
 	if err != nil {
 		return nil, err
 	}
 	for i := range ds {
-		if ds[i].ID == *p.DivisionID {
+		if ds[i].ID == *id {
 			return &ds[i], nil
 		}
 	}
-	return nil, Errorf(KindNotFound, "unknown-division", "division %d does not exist", *p.DivisionID)
+	return nil, Errorf(KindNotFound, "unknown-division", "division %d does not exist", *id)
 }
 
 // loadDivision builds a division from its rows: its players in id order

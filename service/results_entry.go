@@ -147,9 +147,10 @@ func (st *divState) groupEntry(in ResultInput, ids []int64) (standings.Entry, er
 	return e, nil
 }
 
-// resultDivision loads the division of a scorecard's players, who must
-// all be in one.
-func (s *Service) resultDivision(ctx context.Context, t *Tournament, ids []int64) (*divState, error) {
+// resultDivision loads the division of a scorecard's players in a round:
+// the one they are in, or, for players now in different divisions (one
+// moved keeping their games), the one where the round paired them.
+func (s *Service) resultDivision(ctx context.Context, t *Tournament, round int, ids []int64) (*divState, error) {
 	if len(ids) == 0 {
 		return nil, Errorf(KindInvalid, "bad-players", "name the players: players is a list of player ids")
 	}
@@ -164,11 +165,66 @@ func (s *Service) resultDivision(ctx context.Context, t *Tournament, ids []int64
 			return nil, err
 		}
 		if i > 0 && !eqID(div.idOrNil(), d.idOrNil()) {
-			return nil, Errorf(KindInvalid, "different-divisions", "the players are in different divisions")
+			return s.pairedDivision(ctx, t, round, ids)
 		}
 		div = d
 	}
 	return s.loadDivision(ctx, t, div)
+}
+
+// rowDivision loads the division a stored result was played in (its
+// players' for a row that names none).
+func (s *Service) rowDivision(ctx context.Context, t *Tournament, r *Result) (*divState, error) {
+	if r.DivisionID == nil {
+		return s.resultDivision(ctx, t, r.Round, r.playerIDs())
+	}
+	div, err := s.divisionByID(ctx, t.ID, r.DivisionID)
+	if err != nil {
+		return nil, err
+	}
+	return s.loadDivision(ctx, t, div)
+}
+
+// pairedDivision loads the division where a round paired players now in
+// different divisions (a game or a result of that round with them all);
+// none: different-divisions.
+func (s *Service) pairedDivision(ctx context.Context, t *Tournament, round int, ids []int64) (*divState, error) {
+	games, err := s.Store.ListGames(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.Store.ListResults(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	var where []*int64
+	for _, g := range games {
+		if g.Round == round && g.DivisionID != nil && containsAll(g.Seats, ids) {
+			where = append(where, g.DivisionID)
+		}
+	}
+	for i := range rows {
+		if r := &rows[i]; r.Round == round && r.DivisionID != nil && containsAll(r.playerIDs(), ids) {
+			where = append(where, r.DivisionID)
+		}
+	}
+	if len(where) == 0 {
+		return nil, Errorf(KindInvalid, "different-divisions", "the players are in different divisions, and were not paired with each other in round %d", round)
+	}
+	div, err := s.divisionByID(ctx, t.ID, where[0])
+	if err != nil {
+		return nil, err
+	}
+	return s.loadDivision(ctx, t, div)
+}
+
+func containsAll(set, ids []int64) bool {
+	for _, id := range ids {
+		if !slices.Contains(set, id) {
+			return false
+		}
+	}
+	return true
 }
 
 func (d *Division) idOrNil() *int64 {
@@ -200,7 +256,7 @@ func (s *Service) EnterResult(ctx context.Context, a Actor, tournamentID int64, 
 			return notFound(err, "tournament %d", tournamentID)
 		}
 		ids := in.players()
-		st, err := s.resultDivision(ctx, t, ids)
+		st, err := s.resultDivision(ctx, t, in.Round, ids)
 		if err != nil {
 			return err
 		}
@@ -261,7 +317,7 @@ func (s *Service) AmendResult(ctx context.Context, a Actor, tournamentID, result
 		if err != nil {
 			return err
 		}
-		st, err := s.resultDivision(ctx, t, old.playerIDs())
+		st, err := s.rowDivision(ctx, t, old)
 		if err != nil {
 			return err
 		}
