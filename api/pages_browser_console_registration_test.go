@@ -98,4 +98,19 @@ func TestBrowserConsoleRegistration(t *testing.T) {
 	if moves := e.auditActions("move-player"); len(moves) != 2 || moves[1]["games"] != "keep" {
 		t.Fatalf("moves audited %v", moves)
 	}
+
+	// Hal (B, not checked in) never comes: withdrawn from the players'
+	// list, the desk no longer awaits him and says so.
+	hal := fmt.Sprintf(`#players tr[data-player="%d"]`, e.ids["Hal"])
+	run(t, ctx,
+		waitFor(count+` === "(3 of 8 checked in · A (check-in required): 2 of 2 · B (check-in required): 1 of 6)"`),
+		clickWhenThere(hal+" td.actions button.warn"),
+		setValue(`#players tr.withdraw-line form [name="reason"]`, "did not come"),
+		clickWhenThere(`#players tr.withdraw-line form button[type="submit"]`),
+		waitFor(count+` === "(3 of 7 checked in · A (check-in required): 2 of 2 · B (check-in required): 1 of 5)"`),
+		waitFor(`document.querySelector(`+jsString(row("Hal"))+`).textContent.includes("withdrawn without arriving") && !document.querySelector(`+jsString(row("Hal")+" button")+`)`),
+	)
+	if p := e.player("Hal"); p.Withdrawn == "" || p.CheckedIn {
+		t.Fatalf("Hal %+v", p)
+	}
 }

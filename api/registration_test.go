@@ -149,6 +149,58 @@ func TestCheckIn(t *testing.T) {
 	}
 }
 
+// A player who never arrives (A requires check-in) is withdrawn at the
+// desk: nothing is recorded for them, round 1 pairs without them, a
+// withdrawal's bad treatment is refused in words; arriving after all,
+// they are reinstated (checking in first is refused: reinstate first),
+// check in, and join with round 1 missed. B, which
+// does not require check-in, is paired as usual. Round 1's results arrive
+// each way.
+func TestNoShowWithdrawn(t *testing.T) {
+	for _, tc := range resultWays {
+		t.Run(tc.name, func(t *testing.T) {
+			e, divs := planEvent(t, map[string]any{"check_in_required": true}, map[string]any{})
+			for _, name := range []string{"Ann", "Bob", "Cat"} {
+				e.checkIn(name, nil, http.StatusOK)
+			}
+			withdraw := func(body map[string]any) response {
+				return e.post(e.path(fmt.Sprintf("/players/%d/withdraw", e.ids["Dan"])), e.Director, body)
+			}
+			wantProblem(t, withdraw(map[string]any{"reason": "no show", "unplayed": "maybe"}), http.StatusBadRequest, "bad-entry")
+			if p := must[service.Player](t, withdraw(map[string]any{"reason": "no show"}), http.StatusOK); p.Withdrawn != "forfeit" || p.CheckedIn {
+				t.Fatalf("Dan withdrawn: %+v", p)
+			}
+			a := e.pairDivision(divs[0], 1, nil)
+			if got := pairedNames(a); got != "Ann-Bob Cat(bye)" {
+				t.Fatalf("A round 1 without Dan: %s", got)
+			}
+			b := e.pairDivision(divs[1], 1, nil)
+			tc.way(e, 1, a.Pairings[0])
+			for _, pv := range b.Pairings {
+				keyed(e, 1, pv)
+			}
+			if rows := e.standings(fmt.Sprintf("?division=%d", divs[0])); len(rows) != 3 {
+				t.Fatalf("A standings with Dan withdrawn before arriving:\n%s", lines(rows))
+			}
+			// Dan arrives after all.
+			wantProblem(t, e.post(e.path(fmt.Sprintf("/players/%d/check-in", e.ids["Dan"])), e.Director, nil), http.StatusConflict, "player-withdrawn")
+			must[service.Player](t, e.post(e.path(fmt.Sprintf("/players/%d/reinstate", e.ids["Dan"])), e.Director, map[string]any{"reason": "arrived after all"}), http.StatusOK)
+			e.checkIn("Dan", map[string]any{"reason": "arrived after all"}, http.StatusOK)
+			for _, r := range e.standings(fmt.Sprintf("?division=%d", divs[0])) {
+				if r.Name == "Dan" && (r.Losses != 1 || r.Forfeits != 1 || r.Withdrawn) {
+					t.Fatalf("Dan after arriving: %+v", r)
+				}
+			}
+			if a2 := e.pairDivision(divs[0], 2, nil); len(a2.Pairings) != 2 || !strings.Contains(pairedNames(a2), "Dan") {
+				t.Fatalf("A round 2: %s", pairedNames(a2))
+			}
+			if w := e.auditActions("withdraw-player"); len(w) != 1 || w[0]["unplayed"] != "forfeit" {
+				t.Errorf("withdrawal audited as %v", w)
+			}
+		})
+	}
+}
+
 // A player moves between divisions: before a result, their pairing in a
 // round not played is taken back (the opponent left unpaired) and they
 // join the other division with its paired round missed as a late

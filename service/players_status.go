@@ -30,19 +30,6 @@ func (s *Service) WithdrawPlayer(ctx context.Context, a Actor, tournamentID, pla
 		if p.Withdrawn != "" {
 			return Errorf(KindConflict, "already-withdrawn", "%s has already withdrawn", p.Name)
 		}
-		// A game of theirs being recorded keeps its record: the director
-		// ends it (or sets the record aside) before the withdrawal turns
-		// it into a forfeit.
-		for _, g := range st.games {
-			if _, done := st.d.Result(st.line[p.ID], g.Round); done || !slices.Contains(g.Seats, p.ID) {
-				continue
-			}
-			if l, err := s.recordOf(ctx, &g); err != nil {
-				return err
-			} else if l != nil {
-				return Errorf(KindConflict, "game-has-record", "%s's game at table %d of round %d is recorded turn by turn: end it from the record or set the record aside before the withdrawal", p.Name, g.Table, g.Round)
-			}
-		}
 		unplayed := standings.Unplayed(in.Unplayed)
 		if unplayed == "" {
 			unplayed = st.cfg.Withdrawal
@@ -50,12 +37,22 @@ func (s *Service) WithdrawPlayer(ctx context.Context, a Actor, tournamentID, pla
 		if unplayed == "" {
 			unplayed = standings.UnplayedForfeit
 		}
-		ch, err := st.d.Withdraw(st.line[p.ID], unplayed)
-		if err != nil {
+		// A player not checked in (a division requiring it) has nothing
+		// paired or played: withdrawn, they are no longer awaited.
+		var ch standings.Change
+		if err := standings.CheckUnplayed(unplayed); err != nil {
 			return standingsError(err)
 		}
-		if err := s.saveChange(ctx, st, ch, changeSource{source: SourceWithdrawal}); err != nil {
-			return err
+		if st.line[p.ID] != 0 {
+			if err := s.noGameBeingRecorded(ctx, st, p); err != nil {
+				return err
+			}
+			if ch, err = st.d.Withdraw(st.line[p.ID], unplayed); err != nil {
+				return standingsError(err)
+			}
+			if err := s.saveChange(ctx, st, ch, changeSource{source: SourceWithdrawal}); err != nil {
+				return err
+			}
 		}
 		p.Withdrawn = string(unplayed)
 		if err := s.Store.UpdatePlayer(ctx, p); err != nil {
@@ -66,6 +63,23 @@ func (s *Service) WithdrawPlayer(ctx context.Context, a Actor, tournamentID, pla
 			map[string]any{"player_id": p.ID}, map[string]any{"player_id": p.ID, "unplayed": unplayed, "results": st.sides(ch, true)})
 	})
 	return out, err
+}
+
+// noGameBeingRecorded refuses a withdrawal while a game of the player's is
+// recorded turn by turn: it keeps its record, the director ends it (or
+// sets the record aside) before the withdrawal turns it into a forfeit.
+func (s *Service) noGameBeingRecorded(ctx context.Context, st *divState, p *Player) error {
+	for _, g := range st.games {
+		if _, done := st.d.Result(st.line[p.ID], g.Round); done || !slices.Contains(g.Seats, p.ID) {
+			continue
+		}
+		if l, err := s.recordOf(ctx, &g); err != nil {
+			return err
+		} else if l != nil {
+			return Errorf(KindConflict, "game-has-record", "%s's game at table %d of round %d is recorded turn by turn: end it from the record or set the record aside before the withdrawal", p.Name, g.Table, g.Round)
+		}
+	}
+	return nil
 }
 
 // ReinstateInput says why a withdrawn player returns.

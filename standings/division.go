@@ -375,7 +375,7 @@ func (d *Division) Withdraw(id int, unplayed Unplayed) (Change, error) {
 	if unplayed == "" {
 		unplayed = cmp.Or(d.cfg.Withdrawal, UnplayedForfeit)
 	}
-	if err := checkUnplayed(unplayed); err != nil {
+	if err := CheckUnplayed(unplayed); err != nil {
 		return ch, err
 	}
 	spread := d.cfg.unplayedSpread(unplayed)
@@ -420,7 +420,7 @@ func (d *Division) AddLatePlayer(p Player, missed Unplayed) (int, Change, error)
 	if missed == "" {
 		missed = cmp.Or(d.cfg.LateEntry, UnplayedForfeit)
 	}
-	if err := checkUnplayed(missed); err != nil {
+	if err := CheckUnplayed(missed); err != nil {
 		return 0, ch, err
 	}
 	rounds := d.Rounds()
@@ -436,7 +436,8 @@ func (d *Division) AddLatePlayer(p Player, missed Unplayed) (int, Change, error)
 	return id, ch, nil
 }
 
-func checkUnplayed(u Unplayed) error {
+// CheckUnplayed refuses what an unplayed round cannot become.
+func CheckUnplayed(u Unplayed) error {
 	switch u {
 	case UnplayedForfeit, UnplayedBye, UnplayedNone:
 		return nil

@@ -25,12 +25,15 @@
     return !!(d && d.settings && d.settings.check_in_required);
   }
 
+  // A player withdrawn before checking in (did not come) is not awaited.
+  function awaited(p) { return p.checked_in || !p.withdrawn; }
   function counts() {
-    var n = players.filter(function (p) { return p.checked_in; }).length;
-    var out = n + " of " + players.length + " checked in";
+    var all = players.filter(awaited);
+    var n = all.filter(function (p) { return p.checked_in; }).length;
+    var out = n + " of " + all.length + " checked in";
     divisions.forEach(function (d) {
       if (!(d.settings || {}).check_in_required) return;
-      var in_ = players.filter(function (p) { return p.division_id === d.id; });
+      var in_ = all.filter(function (p) { return p.division_id === d.id; });
       out += " · " + d.name + " (check-in required): " + in_.filter(function (p) { return p.checked_in; }).length + " of " + in_.length;
     });
     document.getElementById("checkin-count").textContent = "(" + out + ")";
@@ -58,10 +61,11 @@
         });
       });
       var move = divisions.length > 1 && !p.withdrawn ? el("button", { type: "button", className: "small-btn move-btn", title: "Move " + p.name + " to another division" }, "Move…") : null;
+      var state = p.checked_in ? "checked in" : !awaited(p) ? "withdrawn without arriving (reinstate them in the players' list)" : required(p) ? "not yet: not paired" : "not yet";
       var row = el("li", { className: "checkin-row" + (p.checked_in ? " checked-in" : ""), dataset: { player: String(p.id) } },
         el("span", { className: "checkin-name" }, p.name),
-        el("span", { className: "small" }, [d ? d.name : "", p.checked_in ? "checked in" : (required(p) ? "not yet: not paired" : "not yet")].filter(Boolean).join(" · ")),
-        btn, move);
+        el("span", { className: "small" }, [d ? d.name : "", state].filter(Boolean).join(" · ")),
+        awaited(p) ? btn : null, move);
       if (move) {
         move.addEventListener("click", function () {
           var line = list.querySelector('li.move-line[data-move="' + p.id + '"]');
