@@ -42,6 +42,7 @@ func TestBrowserConsoleChampionshipPairings(t *testing.T) {
 		clickWhenThere(edit+` fieldset.championship > button`),
 		clickWhenThere(edit+` fieldset.championship > button`),
 		setValue(step(1, "plan_rounds"), "1-3"), setValue(step(1, "plan_system"), "fontes"),
+		clickWhenThere(step(1, "plan_snaked")),
 		setValue(step(2, "plan_rounds"), "4-11"), setValue(step(2, "plan_system"), "cop"),
 		setValue(step(3, "plan_rounds"), "12"), setValue(step(3, "plan_system"), "koth"),
 		eval(`document.querySelector(`+jsString(step(3, "plan_system"))+`).dispatchEvent(new Event("change"))`),
@@ -60,7 +61,7 @@ func TestBrowserConsoleChampionshipPairings(t *testing.T) {
 		importShot("console-setup-championship", 1280, 900),
 		importShot("console-setup-championship", 768, 1024),
 		submitForm(edit, "Division A: rules saved."),
-		waitFor(summary(a)+`.includes("plan: rounds 1-3 InitFontes, rounds 4-11 COP, rounds 12 King of the Hill")`),
+		waitFor(summary(a)+`.includes("plan: rounds 1-3 InitFontes (snaked), rounds 4-11 COP, rounds 12 King of the Hill")`),
 		waitFor(summary(a)+`.includes("next: round 1, InitFontes")`),
 		clickWhenThere(fmt.Sprintf(`#players tr[data-player="%d"] button.edit-player-btn`, ann.ID)),
 		setValue(player+` [name="team"]`, "New  Zealand"),
@@ -90,7 +91,7 @@ func TestBrowserConsoleChampionshipPairings(t *testing.T) {
 			}
 			continue
 		}
-		want := []service.PlanStep{{Rounds: "1-3", System: "fontes"}, {Rounds: "4-11", System: "cop"}, {Rounds: "12", System: "koth", AvoidRepeats: true}}
+		want := []service.PlanStep{{Rounds: "1-3", System: "fontes", Snaked: true}, {Rounds: "4-11", System: "cop"}, {Rounds: "12", System: "koth", AvoidRepeats: true}}
 		if !slices.Equal(s.PairingPlan, want) || !s.AutoPair || !s.Exagony || !slices.Equal(s.PrizeBands, []int{3, 6}) {
 			t.Errorf("division A: plan %+v auto %v exagony %v bands %v", s.PairingPlan, s.AutoPair, s.Exagony, s.PrizeBands)
 		}

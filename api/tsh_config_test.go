@@ -74,7 +74,7 @@ func TestTSHConfigCarriesSettings(t *testing.T) {
 // exagony for both (tsh's config values are the event's).
 func TestTSHConfigChampionshipRoundTrip(t *testing.T) {
 	e, divs := planEvent(t, map[string]any{"rounds": 6, "auto_pair": true, "exagony": true, "prize_bands": []int{1, 3},
-		"pairing_plan": []map[string]any{{"rounds": "1-3", "system": "fontes"}, {"rounds": "4", "system": "swiss"},
+		"pairing_plan": []map[string]any{{"rounds": "1-3", "system": "fontes", "snaked": true}, {"rounds": "4", "system": "swiss"},
 			{"rounds": "5", "system": "cop"}, {"rounds": "6", "system": "koth", "avoid_repeats": true}},
 		"cop": map[string]any{"simulations": 5000, "gibson_spread": []int{300, 250}, "hopefulness": []float64{0.2, 0.1},
 			"control_loss_activation_round": 4, "disallow_repeat_byes": true, "top_down_byes": true, "class_prizes": map[string]int{"B": 1}}},
@@ -86,7 +86,7 @@ func TestTSHConfigChampionshipRoundTrip(t *testing.T) {
 	}
 	for _, want := range []string{"config max_rounds = 6;", "config simulations = 5000;", "config always_wins_simulations = 10000;",
 		"config gibson_spread = [300, 250];", "config control_loss_thresholds = [0.25];", "config hopefulness = [0.2, 0.1];",
-		"config control_loss_activation_round = 4;", "config disallow_repeat_byes = 1;", "config top_down_byes = 1;", "config exagony = 1;",
+		"config control_loss_activation_round = 4;", "config disallow_repeat_byes = 1;", "config top_down_byes = 1;", "config exagony = 1;", "config initial_snaked = 1;",
 		"config prize_bands{'A'} = [1, 3];", "config prize_bands{'B'} = [2];",
 		"autopair A 0 1 if 3 A\n", "autopair A 3 4 ns 1 3 A\n", "autopair A 4 5 cop 4 A\n", "autopair A 5 6 koth 0 5 A\n",
 		"autopair B 0 1 rp 1 0 B\n", "autopair B 1 2 rp 1 1 B\n", "autopair B 2 3 cp 2 B\n", "autopair B 4 5 cp 4 B\n", "autopair B 5 6 koth 5 5 B\n"} {
@@ -114,7 +114,7 @@ func TestTSHConfigChampionshipRoundTrip(t *testing.T) {
 	}{
 		{name: "tourney's line", config: string(conf.Body), want: [2]service.DivisionSettings{e.divisionNext(divs[0]).Settings, e.divisionNext(divs[1]).Settings}},
 		{name: "tsh's lines", config: strings.Join(tsh, "\n"), want: [2]service.DivisionSettings{
-			fromTSH(service.DivisionSettings{Rounds: 6, PrizeBands: []int{1, 3}, PairingPlan: []service.PlanStep{{Rounds: "1-3", System: "fontes"},
+			fromTSH(service.DivisionSettings{Rounds: 6, PrizeBands: []int{1, 3}, PairingPlan: []service.PlanStep{{Rounds: "1-3", System: "fontes", Snaked: true},
 				{Rounds: "4", System: "swiss"}, {Rounds: "5", System: "cop"}, {Rounds: "6", System: "koth", AvoidRepeats: true}}}),
 			fromTSH(service.DivisionSettings{Rounds: 6, PrizeBands: []int{2}, PairingPlan: []service.PlanStep{{Rounds: "1-2", System: "random"},
 				{Rounds: "3-5", System: "chew"}, {Rounds: "6", System: "koth"}}}),

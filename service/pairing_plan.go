@@ -22,6 +22,9 @@ type PlanStep struct {
 	// FirstRound (rr, fontes): the round the round robin or InitFontes
 	// began; 0: the step's first round.
 	FirstRound int `json:"first_round,omitempty"`
+	// Snaked (fontes): the groups dealt by rating (tsh's initial_snaked)
+	// rather than drawn.
+	Snaked bool `json:"snaked,omitempty"`
 }
 
 // planSystems are the systems a plan step, or a division's default,
@@ -77,6 +80,8 @@ func checkPlan(plan []PlanStep, rounds int) error {
 			return Errorf(KindInvalid, "bad-settings", "pairing plan step %d (rounds %s): avoid_repeats is an option of koth, not %s", i+1, p.Rounds, p.System)
 		case p.Double && sys != standings.SystemRoundRobin:
 			return Errorf(KindInvalid, "bad-settings", "pairing plan step %d (rounds %s): double is an option of rr, not %s", i+1, p.Rounds, p.System)
+		case p.Snaked && sys != standings.SystemFontes:
+			return Errorf(KindInvalid, "bad-settings", "pairing plan step %d (rounds %s): snaked is an option of fontes, not %s", i+1, p.Rounds, p.System)
 		case p.FirstRound != 0 && sys != standings.SystemRoundRobin && sys != standings.SystemFontes:
 			return Errorf(KindInvalid, "bad-settings", "pairing plan step %d (rounds %s): first_round is an option of rr and fontes, not %s", i+1, p.Rounds, p.System)
 		case p.FirstRound < 0 || p.FirstRound > first:

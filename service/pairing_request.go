@@ -45,7 +45,7 @@ func (st *divState) defaultSystem(round int) standings.System {
 // COP's simulations: the request's, or one drawn here (to report).
 func (st *divState) pairRequest(round int, in PairInput) (req standings.PairRequest, seed *uint64, err error) {
 	req = standings.PairRequest{System: standings.System(strings.TrimSpace(in.System)), Round: round,
-		FirstRound: in.FirstRound, Double: in.Double, AvoidRepeats: st.settings.AvoidRepeats}
+		FirstRound: in.FirstRound, Double: in.Double, AvoidRepeats: st.settings.AvoidRepeats, Snaked: in.Snaked}
 	if req.System == "" {
 		req.System = st.defaultSystem(round)
 	}
@@ -55,6 +55,7 @@ func (st *divState) pairRequest(round int, in PairInput) (req standings.PairRequ
 	if step, first, ok := st.settings.planStep(round); ok && standings.System(step.System) == req.System {
 		req.AvoidRepeats = req.AvoidRepeats || step.AvoidRepeats
 		req.Double = req.Double || step.Double
+		req.Snaked = req.Snaked || step.Snaked
 		if req.FirstRound == 0 && (req.System == standings.SystemRoundRobin || req.System == standings.SystemFontes) {
 			req.FirstRound = cmp.Or(step.FirstRound, first)
 		}

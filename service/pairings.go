@@ -28,6 +28,9 @@ type PairInput struct {
 	FirstRound   int   `json:"first_round"`
 	Double       bool  `json:"double"`
 	AvoidRepeats *bool `json:"avoid_repeats"` // KOTH
+	// Snaked (fontes): the groups dealt by rating, as tsh's
+	// initial_snaked, rather than drawn.
+	Snaked bool `json:"snaked"`
 	// Replace pairs a round again that is already paired, if none of its
 	// games has begun; OnlyUnpaired pairs only the players the round has
 	// not paired yet (the director paired some by hand).

@@ -14,7 +14,8 @@ import (
 
 // The championship settings in a config.tsh, under tsh's names: COP's
 // (config simulations = 100000; ... as tsh's COP module reads them),
-// exagony and max_rounds are event-wide in tsh, so a config.tsh of
+// exagony, initial_snaked (InitFontes dealing its groups by rating) and
+// max_rounds are event-wide in tsh, so a config.tsh of
 // several divisions says the first division's; prize_bands (config
 // prize_bands{'A'} = [3, 6];) and the pairing plan, as tsh's autopair
 // lines, are per division:
@@ -58,6 +59,9 @@ func writeTSHEventPairing(b *bytes.Buffer, st *divState) {
 	}
 	if ds.Exagony {
 		fmt.Fprintf(b, "config exagony = 1;\n")
+	}
+	if slices.ContainsFunc(ds.PairingPlan, func(p PlanStep) bool { return p.Snaked }) {
+		fmt.Fprintf(b, "config initial_snaked = 1;\n")
 	}
 }
 
@@ -144,7 +148,7 @@ func settingsFromTSH(text, division string) (ds DivisionSettings, found bool, er
 	name := strings.ToUpper(tshDivisionName(division))
 	entries := map[string][]autopairEntry{}
 	var cop standings.COPSettings
-	copSet := false
+	copSet, snaked := false, false
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -195,6 +199,11 @@ func settingsFromTSH(text, division string) (ds DivisionSettings, found bool, er
 			ds.Exagony, perr = tshBool(value)
 			found = found || ds.Exagony
 			continue
+		case "initial_snaked":
+			// tsh's 'strict' and 'classify' styles are read as the
+			// plain one (the odd players in the middle, no classes).
+			snaked = strings.Trim(value, `'" `) != "" && strings.Trim(value, `'" `) != "0"
+			continue
 		case "prize_bands{'" + strings.ToLower(name) + "'}", `prize_bands{"` + strings.ToLower(name) + `"}`:
 			ds.PrizeBands, perr = tshNumbers(value, strconv.Atoi)
 		default:
@@ -220,6 +229,9 @@ func settingsFromTSH(text, division string) (ds DivisionSettings, found bool, er
 	}
 	if len(mine) > 0 {
 		ds.PairingPlan, ds.AutoPair, found = planFromAutopair(mine, ds.Rounds), true, true
+		for i := range ds.PairingPlan {
+			ds.PairingPlan[i].Snaked = snaked && ds.PairingPlan[i].System == string(standings.SystemFontes)
+		}
 	}
 	return ds, found, nil
 }
@@ -305,7 +317,7 @@ func planStepOf(e autopairEntry) (PlanStep, int, bool) {
 }
 
 func samePlanOptions(a, b PlanStep) bool {
-	return a.System == b.System && a.AvoidRepeats == b.AvoidRepeats && a.Double == b.Double && a.FirstRound == b.FirstRound
+	return a.System == b.System && a.AvoidRepeats == b.AvoidRepeats && a.Double == b.Double && a.FirstRound == b.FirstRound && a.Snaked == b.Snaked
 }
 
 func firstOf(p PlanStep) int {

@@ -18,6 +18,7 @@ func FuzzSettingsFromConfig(f *testing.F) {
 		"config control_loss_activation_round = 12;\nconfig exagony = 1;\ndivision A a.t\nconfig prize_bands{'A'} = [1, 3];\n"+
 		"autopair A 0 1 if 3 A\nautopair A 3 4 ns 1 3 A\nautopair A 16 17 cop 16 A\nautopair A 30 31 koth 0 30 A\n", "A")
 	f.Add("config control_loss_thresholds = [0.25;\nautopair A 2 1 cp\nautopair B x y rr 2\n", "A")
+	f.Add("config initial_snaked = 'strict classify';\nautopair A 0 1 if 3 A\n", "A")
 	f.Fuzz(func(t *testing.T, text, division string) {
 		ds, err := settingsFromConfig(text, division)
 		if err != nil {

@@ -79,6 +79,9 @@ type PairRequest struct {
 	// COP: the division's COP settings (cop_settings.go), with the paid
 	// places and class prizes resolved; Seed seeds its simulations.
 	COP COPSettings
+	// Snaked (InitFontes): deal the groups by rating, as tsh's
+	// initial_snaked, rather than draw them.
+	Snaked bool
 	// PrizeBands (ChewPair): the last place of each prize band, best
 	// first, as tsh's prize_bands ([3, 6, 10]: 1st-3rd, 4th-6th,
 	// 7th-10th).
@@ -103,7 +106,7 @@ func Pair(d *Division, req PairRequest) ([]Pairing, error) {
 	case SystemCOP:
 		return PairCOP(d, req)
 	case SystemFontes:
-		return PairFontes(d, req.Round, req.FirstRound, req.Seed)
+		return PairFontes(d, req.Round, req.FirstRound, req.Seed, req.Snaked)
 	case SystemChew:
 		return PairChew(d, req.Round, req.BasedOn, req.PrizeBands)
 	}

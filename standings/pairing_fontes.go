@@ -36,7 +36,10 @@ import (
 // by hand) are paired Swiss among themselves, with the group's bye if
 // there is one. With Config.Exagony, each quartile is re-dealt among
 // the groups to keep team-mates apart where it can (separateTeams).
-func PairFontes(d *Division, round, firstRound int, seed uint64) ([]Pairing, error) {
+//
+// Snaked (tsh's initial_snaked) deals the groups by rating instead of
+// drawing them (fontesSnake): the same for every seed.
+func PairFontes(d *Division, round, firstRound int, seed uint64, snaked bool) ([]Pairing, error) {
 	c, err := newRoundContext(d, round, 0)
 	if err != nil {
 		return nil, err
@@ -54,7 +57,7 @@ func PairFontes(d *Division, round, firstRound int, seed uint64) ([]Pairing, err
 	if len(field) == 0 || len(c.eligible) == 0 {
 		return nil, errorf(CodeNoPlayers, "nobody is left to pair in round %d", round)
 	}
-	groups := c.fontesGroups(field, seed)
+	groups := c.fontesGroups(field, seed, snaked)
 	if err := c.checkFontesRecord(groups, firstRound, k); err != nil {
 		return nil, err
 	}
@@ -148,12 +151,31 @@ func (c *roundContext) fontesField(firstRound, k int) []int {
 }
 
 // fontesGroups draws the groups from the field (in rating order), each
-// group in rating order, the groups numbered by their best-rated player.
-func (c *roundContext) fontesGroups(field []int, seed uint64) [][]int {
+// group in rating order (a snaked group with odd players as tsh deals
+// it), the groups numbered by their best-rated player.
+func (c *roundContext) fontesGroups(field []int, seed uint64, snaked bool) [][]int {
 	np := len(field)
 	if np <= 2*fontesRounds {
 		return [][]int{slices.Clone(field)}
 	}
+	groups := fontesSnake(field)
+	if !snaked {
+		groups = fontesDraw(field, seed)
+	}
+	if c.d.cfg.Exagony {
+		c.separateTeams(groups)
+	}
+	rank := make(map[int]int, np)
+	for i, id := range field {
+		rank[id] = i
+	}
+	slices.SortFunc(groups, func(a, b []int) int { return rank[a[0]] - rank[b[0]] })
+	return groups
+}
+
+// fontesDraw draws the groups at random, as tsh's ChooseGroupsRandomly.
+func fontesDraw(field []int, seed uint64) [][]int {
+	np := len(field)
 	rng := splitMix64{state: seed ^ 0x5f0e7e5a1d2c3b4a}
 	// pick returns int(np*(section+rand)/parts), the place of a player
 	// drawn from a section of the field, as tsh draws it.
@@ -191,14 +213,53 @@ func (c *roundContext) fontesGroups(field []int, seed uint64) [][]int {
 		}
 		groups = append(groups, g)
 	}
-	if c.d.cfg.Exagony {
-		c.separateTeams(groups)
+	return groups
+}
+
+// fontesSnake deals the groups by rating, as tsh's ChooseGroupsSnaked
+// (initial_snaked, three rounds): unless the field is one short of a
+// multiple of four, the players over a multiple are taken out of its
+// middle one by one (the player at (n+1)/2 of the n left, rounded down,
+// from 0); the rest is laid in four rows of ceil(n/4) players, in rating
+// order, the second and fourth reversed (boustrophedon); group i takes
+// the last player of each row in turn, so the first group dealt holds
+// the last of the top row; the players taken out join the last group
+// dealt, in its middle. A field one short of a multiple of four leaves
+// its last group dealt with three.
+func fontesSnake(field []int) [][]int {
+	rest := slices.Clone(field)
+	var odd []int
+	if len(rest)%4 != 3 {
+		for len(rest)%4 != 0 {
+			i := (len(rest) + 1) / 2
+			odd = append(odd, rest[i])
+			rest = slices.Delete(rest, i, i+1)
+		}
 	}
-	rank := make(map[int]int, np)
-	for i, id := range field {
-		rank[id] = i
+	n := (len(rest) + 3) / 4
+	rows := make([][]int, 4)
+	for r := range rows {
+		k := min(n, len(rest))
+		rows[r] = slices.Clone(rest[:k])
+		rest = rest[k:]
+		if r%2 == 1 {
+			slices.Reverse(rows[r])
+		}
 	}
-	slices.SortFunc(groups, func(a, b []int) int { return rank[a[0]] - rank[b[0]] })
+	groups := make([][]int, n)
+	for g := range groups {
+		for r := range rows {
+			if k := len(rows[r]); k > 0 {
+				groups[g] = append(groups[g], rows[r][k-1])
+				rows[r] = rows[r][:k-1]
+			}
+		}
+	}
+	if len(odd) > 0 {
+		last := groups[n-1]
+		at := len(last) / 2
+		groups[n-1] = slices.Concat(last[:at], odd, last[at:])
+	}
 	return groups
 }
 

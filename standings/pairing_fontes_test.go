@@ -225,7 +225,7 @@ func TestFontesExagony(t *testing.T) {
 		for i := range d.players {
 			d.players[i].Team = string(rune('W' + i%4)) // 1, 5, 9, 13 are team W...
 		}
-		ps, err := PairFontes(d, 1, 1, seed)
+		ps, err := PairFontes(d, 1, 1, seed, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -237,7 +237,7 @@ func TestFontesExagony(t *testing.T) {
 			t.Fatal(err)
 		}
 		n := 0
-		for _, g := range c.fontesGroups(c.fontesField(1, 1), seed) {
+		for _, g := range c.fontesGroups(c.fontesField(1, 1), seed, false) {
 			for i, a := range g {
 				for _, b := range g[i+1:] {
 					if d.players[a-1].Team == d.players[b-1].Team {
@@ -266,12 +266,12 @@ func TestFontesExagony(t *testing.T) {
 // others the groups leave without a game; a late entrant is paired too.
 func TestFontesLaterRounds(t *testing.T) {
 	d := newTestDivision(t, 16)
-	ps, err := PairFontes(d, 1, 1, 42)
+	ps, err := PairFontes(d, 1, 1, 42, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	playRound(t, d, 1, ps, &splitMix64{state: 1})
-	_, err = PairFontes(d, 2, 1, 43)
+	_, err = PairFontes(d, 2, 1, 43, false)
 	wantCode(t, err, CodeFontesMismatch)
 
 	if _, err := d.Withdraw(3, ""); err != nil {
@@ -281,7 +281,7 @@ func TestFontesLaterRounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err = PairFontes(d, 2, 1, 42)
+	ps, err = PairFontes(d, 2, 1, 42, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,5 +309,71 @@ func TestFontesLaterRounds(t *testing.T) {
 		if seen[id] != want {
 			t.Errorf("player %d paired %d times, want %d", id, seen[id], want)
 		}
+	}
+}
+
+// TestFontesSnaked: tsh's initial_snaked deals the groups by rating, the
+// groups traced by hand through TSH::Command::InitFontes's
+// ChooseGroupsSnaked for three rounds (ids are rating order; each group
+// in tsh's order, the groups by their best player): a field of six or
+// fewer is one group; the odd players out of the field's middle join the
+// last group dealt (the best player's), in its middle; a field one short
+// of a multiple of four leaves that group with three. Round 1 is the same
+// for any seed, and the three rounds play each group of three or four's
+// round robin.
+func TestFontesSnaked(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want [][]int
+	}{
+		{6, [][]int{{1, 2, 3, 4, 5, 6}}},
+		{7, [][]int{{1, 4, 5}, {2, 3, 6, 7}}},
+		{8, [][]int{{1, 4, 5, 8}, {2, 3, 6, 7}}},
+		{13, [][]int{{1, 6, 8, 7, 13}, {2, 5, 9, 12}, {3, 4, 10, 11}}},
+		{16, [][]int{{1, 8, 9, 16}, {2, 7, 10, 15}, {3, 6, 11, 14}, {4, 5, 12, 13}}},
+		{17, [][]int{{1, 8, 10, 9, 17}, {2, 7, 11, 16}, {3, 6, 12, 15}, {4, 5, 13, 14}}},
+		{18, [][]int{{1, 8, 10, 11, 9, 18}, {2, 7, 12, 17}, {3, 6, 13, 16}, {4, 5, 14, 15}}},
+		{19, [][]int{{1, 10, 11}, {2, 9, 12, 19}, {3, 8, 13, 18}, {4, 7, 14, 17}, {5, 6, 15, 16}}},
+		{22, [][]int{{1, 10, 12, 13, 11, 22}, {2, 9, 14, 21}, {3, 8, 15, 20}, {4, 7, 16, 19}, {5, 6, 17, 18}}},
+	} {
+		t.Run(fmt.Sprint(tc.n), func(t *testing.T) {
+			d := newTestDivision(t, tc.n)
+			c, err := newRoundContext(d, 1, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.seedByRating()
+			for _, seed := range []uint64{1, 2, 3} {
+				if got := c.fontesGroups(c.fontesField(1, 0), seed, true); fmt.Sprint(got) != fmt.Sprint(tc.want) {
+					t.Fatalf("seed %d: dealt %v, want %v", seed, got, tc.want)
+				}
+			}
+			met := map[[2]int]bool{}
+			rng := &splitMix64{state: 9}
+			for r := 1; r <= 3; r++ {
+				ps, err := PairFontes(d, r, 1, uint64(r), true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range ps {
+					if !p.IsBye() {
+						met[[2]int{min(p.Player, p.Opponent), max(p.Player, p.Opponent)}] = true
+					}
+				}
+				playRound(t, d, r, ps, rng)
+			}
+			for _, g := range tc.want {
+				if len(g) > 4 {
+					continue // five and six play part of a round robin
+				}
+				for i, a := range g {
+					for _, b := range g[i+1:] {
+						if !met[[2]int{min(a, b), max(a, b)}] {
+							t.Errorf("group %v: %d and %d never met", g, a, b)
+						}
+					}
+				}
+			}
+		})
 	}
 }

@@ -111,7 +111,7 @@
       : "round 1: " + (ROUND_ONE[d.next_round === 1 && d.next_system || roundOneSystem(s)] || roundOneSystem(s));
     var out = first + " · later rounds: " + later;
     if ((s.pairing_plan || []).length) {
-      out += " · plan: " + s.pairing_plan.map(function (p) { return "rounds " + p.rounds + " " + (LATER[p.system] || p.system); }).join(", ");
+      out += " · plan: " + s.pairing_plan.map(function (p) { return "rounds " + p.rounds + " " + (LATER[p.system] || p.system) + (p.snaked ? " (snaked)" : ""); }).join(", ");
       if (d.next_system) out += " · next: round " + d.next_round + ", " + (LATER[d.next_system] || d.next_system);
     }
     if (s.auto_pair) out += " · pairs each round by itself";

@@ -31,16 +31,18 @@
     PLAN_SYSTEMS.forEach(function (o) { sys.appendChild(el("option", { value: o[0] }, o[1])); });
     sys.value = s.system || "swiss";
     var koth = check("plan_avoid", "avoid repeats", s.avoid_repeats), rr = check("plan_double", "each pair twice", s.double);
+    var snake = check("plan_snaked", "groups dealt by rating (snaked), not drawn", s.snaked);
     var first = field("began in round", input("plan_first", s.first_round || "", { type: "number", min: "1", placeholder: "its first", className: "tiny" }));
     function options() {
       koth.hidden = sys.value !== "koth";
       rr.hidden = sys.value !== "rr";
+      snake.hidden = sys.value !== "fontes";
       first.hidden = sys.value !== "rr" && sys.value !== "fontes";
     }
     sys.addEventListener("change", options);
     var remove = el("button", { type: "button", className: "small-btn" }, "Remove");
     var li = el("li", { className: "plan-step fields" }, field("Rounds", input("plan_rounds", s.rounds || "", { placeholder: "1-3", className: "short", required: true })),
-      sys, koth, rr, first, remove);
+      sys, koth, rr, snake, first, remove);
     remove.addEventListener("click", function () { li.remove(); });
     options();
     return li;
@@ -90,6 +92,7 @@
       var st = { rounds: q("plan_rounds").value.trim(), system: q("plan_system").value };
       if (st.system === "koth" && q("plan_avoid").checked) st.avoid_repeats = true;
       if (st.system === "rr" && q("plan_double").checked) st.double = true;
+      if (st.system === "fontes" && q("plan_snaked").checked) st.snaked = true;
       var first = C.num(q("plan_first").value);
       if (first && (st.system === "rr" || st.system === "fontes")) st.first_round = first;
       return st;
