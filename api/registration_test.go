@@ -150,7 +150,8 @@ func TestCheckIn(t *testing.T) {
 }
 
 // A player who never arrives (A requires check-in) is withdrawn at the
-// desk: nothing is recorded for them, round 1 pairs without them, a
+// desk (a result for them, not checked in, is refused in words):
+// nothing is recorded for them, round 1 pairs without them, a
 // withdrawal's bad treatment is refused in words; arriving after all,
 // they are reinstated (checking in first is refused: reinstate first),
 // check in, and join with round 1 missed. B, which
@@ -166,6 +167,9 @@ func TestNoShowWithdrawn(t *testing.T) {
 			withdraw := func(body map[string]any) response {
 				return e.post(e.path(fmt.Sprintf("/players/%d/withdraw", e.ids["Dan"])), e.Director, body)
 			}
+			// Not checked in: a result for him is refused in words.
+			wantProblem(t, e.post(e.path("/results"), e.Director, map[string]any{"round": 1, "players": []int64{e.ids["Cat"], e.ids["Dan"]}, "scores": []int{400, 300}}),
+				http.StatusConflict, "not-checked-in")
 			wantProblem(t, withdraw(map[string]any{"reason": "no show", "unplayed": "maybe"}), http.StatusBadRequest, "bad-entry")
 			if p := must[service.Player](t, withdraw(map[string]any{"reason": "no show"}), http.StatusOK); p.Withdrawn != "forfeit" || p.CheckedIn {
 				t.Fatalf("Dan withdrawn: %+v", p)

@@ -155,6 +155,7 @@ func (s *Service) resultDivision(ctx context.Context, t *Tournament, round int, 
 		return nil, Errorf(KindInvalid, "bad-players", "name the players: players is a list of player ids")
 	}
 	var div *Division
+	var ps []*Player
 	for i, id := range ids {
 		p, err := s.Store.GetPlayer(ctx, id)
 		if err != nil || p.TournamentID != t.ID {
@@ -167,9 +168,18 @@ func (s *Service) resultDivision(ctx context.Context, t *Tournament, round int, 
 		if i > 0 && !eqID(div.idOrNil(), d.idOrNil()) {
 			return s.pairedDivision(ctx, t, round, ids)
 		}
-		div = d
+		div, ps = d, append(ps, p)
 	}
-	return s.loadDivision(ctx, t, div)
+	st, err := s.loadDivision(ctx, t, div)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range ps {
+		if st.line[p.ID] == 0 && st.settings.CheckInRequired && !p.CheckedIn {
+			return nil, Errorf(KindConflict, "not-checked-in", "%s has not checked in, and this division pairs only the players checked in: check them in at the desk first", p.Name)
+		}
+	}
+	return st, nil
 }
 
 // rowDivision loads the division a stored result was played in (its
