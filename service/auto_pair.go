@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+
+	"tourney/standings"
 )
 
 // Auto-pair: a division with auto_pair on has its next round paired by
@@ -63,13 +65,12 @@ func (s *Service) autoPair(ctx context.Context, tournamentID int64) {
 		if err != nil {
 			continue
 		}
-		last := st.d.Rounds()
-		next, sys := st.nextRound()
-		if last == 0 || next == 0 || !st.roundComplete(last) || s.takenBack(ctx, tournamentID, st.divisionID(), next) {
+		next, sys := st.dueRound()
+		if next == 0 || s.takenBack(ctx, tournamentID, st.divisionID(), next) {
 			continue
 		}
 		err = s.autoPairRound(ctx, tournamentID, next, PairInput{DivisionID: st.divisionID(),
-			Reason: fmt.Sprintf("round %d complete: round %d paired by %s", last, next, sys)})
+			Reason: fmt.Sprintf("round %d complete: round %d paired by %s", next-1, next, sys)})
 		var e *Error
 		if err == nil || errors.As(err, &e) && e.Type == "round-already-paired" {
 			continue // paired, or by another change meanwhile
@@ -80,6 +81,18 @@ func (s *Service) autoPair(ctx context.Context, tournamentID int64) {
 			slog.Warn("auto-pair failure not audited", slog.String("error", aerr.Error()))
 		}
 	}
+}
+
+// dueRound is the round auto-pair pairs now in the division (the next
+// round, once the last paired one is complete) and its system; 0 for
+// none.
+func (st *divState) dueRound() (int, standings.System) {
+	last := st.d.Rounds()
+	next, sys := st.nextRound()
+	if last == 0 || next == 0 || !st.roundComplete(last) {
+		return 0, ""
+	}
+	return next, sys
 }
 
 // takenBack says whether the director took a division's round back: its

@@ -163,8 +163,9 @@ func (s *Service) fillNext(ctx context.Context, t *Tournament, d *Division) {
 	if st, err := s.loadDivision(ctx, t, d); err == nil {
 		next, sys := st.nextRound()
 		d.NextRound, d.NextSystem = next, string(sys)
-		last := st.d.Rounds()
-		d.NextTakenBack = d.Settings.AutoPair && next > 0 && last > 0 && st.roundComplete(last) && s.takenBack(ctx, t.ID, st.divisionID(), next)
+		if due, _ := st.dueRound(); d.Settings.AutoPair && due > 0 {
+			d.NextTakenBack = s.takenBack(ctx, t.ID, st.divisionID(), due)
+		}
 	}
 }
 
