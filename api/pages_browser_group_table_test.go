@@ -138,17 +138,18 @@ func TestBrowserGroupTableThreeSeats(t *testing.T) {
 	checkLayout(t, ctx, "three-seats")
 	run(t, ctx, chromedp.EmulateViewport(820, 1180, chromedp.EmulatePortrait, chromedp.EmulateTouch))
 
-	// Cy first tries AX, which the list does not have: refused in words,
-	// still Cy's turn; then VATS.
+	// Cy first tries MAX, which the list does not have: the preview says
+	// so, the page asks before sending it, the server refuses it in
+	// words, and it is still Cy's turn; then VATS. The preview is waited
+	// for before the tap: its words move the button.
 	run(t, ctx,
-		setMove("7J AX", ""),
+		setMove("7I .AX", ""),
 		waitFor(`document.querySelectorAll("#board .sq.new").length === 2`),
+		waitFor(`window.tourneyTable.previewRefused() && document.getElementById("preview").textContent.includes("Not in the word list (not in ENABLE: MAX)")`),
 		chromedp.Click(chromedp.ID("confirm")),
-		// If the preview refused it first, the page asks before sending.
-		waitFor(`(() => {
-			if (document.getElementById("ask").open) { document.getElementById("ask-ok").click(); return false; }
-			return !document.getElementById("refused").hidden && document.getElementById("refused-text").textContent.includes("AX");
-		})()`),
+		waitFor(`document.getElementById("ask").open`),
+		chromedp.Click(chromedp.ID("ask-ok")),
+		waitFor(`!document.getElementById("refused").hidden && document.getElementById("refused-text").textContent.includes("Not in the word list (not in ENABLE: MAX)")`),
 		chromedp.Click(chromedp.ID("refused-ok")),
 		waitFor(toMove+` === "Turn 3: Cy to move @3"`),
 		playMove("8H ...S", 9, 3),

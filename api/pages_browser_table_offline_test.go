@@ -34,6 +34,7 @@ func TestBrowserTableOffline(t *testing.T) {
 		playMove("8D WINDY", 32, 1),
 		setNet(net, true),
 		setMove("7C GALE", "16"),
+		waitFor(previewOffline),
 		chromedp.Click(chromedp.ID("confirm")),
 		waitFor(`document.getElementById("queue").textContent === "waiting to send (1)"`),
 		tapAnswer("challenge", ""),
@@ -138,6 +139,7 @@ func TestBrowserTableRacksAndRefusal(t *testing.T) {
 		playMove("8D WINDY", 32, 1),
 		setNet(net, true),
 		setMove("7C GALE", "16"),
+		waitFor(previewOffline),
 		chromedp.Click(chromedp.ID("confirm")),
 		tapAnswer("pass", ""),
 		waitFor(`document.getElementById("queue").textContent === "waiting to send (2)"`),
@@ -171,3 +173,7 @@ func TestBrowserTableRacksAndRefusal(t *testing.T) {
 		t.Fatalf("status %s, turns %+v", v.Status, v.Turns)
 	}
 }
+
+// previewOffline: the preview has said it cannot reach the server. A test
+// waits for it before tapping Confirm, as its words move the button.
+const previewOffline = `document.getElementById("preview").textContent.includes("No connection")`

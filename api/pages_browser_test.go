@@ -38,10 +38,25 @@ func waitFor(expr string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 		_, err := p(ctx, t)
 		if err != nil {
-			return fmt.Errorf("waiting for %s: %w", expr, err)
+			return fmt.Errorf("waiting for %s: %w\n%s", expr, err, pageState(ctx, t))
 		}
 		return nil
 	})
+}
+
+// pageState is what the page showed when a wait gave up: its visible text
+// and the tablet's waiting entries, so a failure on CI says what the page
+// was doing.
+func pageState(ctx context.Context, t *chromedp.Target) string {
+	const expr = `(() => {
+		const q = Object.keys(localStorage).filter(k => k.startsWith("tourney-queue-")).map(k => k + "=" + localStorage.getItem(k));
+		return "page text: " + document.body.innerText.replace(/\s+/g, " ").slice(0, 4000) + (q.length ? "\nqueue: " + q.join("; ") : "");
+	})()`
+	s, err := chromedp.Evaluate[string](expr)(ctx, t)
+	if err != nil {
+		return "page state not read: " + err.Error()
+	}
+	return s
 }
 
 func eval(expr string) chromedp.Action[chromedp.Void] {
