@@ -75,7 +75,11 @@
     "no-time-rule": "These rules have no clock penalty: the director enters a time penalty in points.",
     "bad-overtime": function (d) { return "The time over cannot be used" + also(d) + "."; },
     // Entries the game no longer takes.
-    "invalid-word": function (d) { return "Not in the word list" + also(d) + ". Under this tournament's rules a word not in the list is refused as it is played: play something else."; },
+    "invalid-word": function (d) {
+      // The server says "not in LIST: WORD, WORD": the words, by the list's name.
+      var m = /^not in (\S+): (.+)$/.exec(d || ""), which = m ? " (" + m[1] + "): " + m[2] : also(d);
+      return "Not in the word list" + which + ". Under this tournament's rules a word not in the list is refused as it is played: play something else.";
+    },
     "stale-turn": "This turn was entered already, by the director or another tablet. The page now shows the game as it stands: check it, and enter again if something is still missing.",
     "already-challenged": "That play has been challenged already: a play is challenged once.",
     "already-held": "That play is held already.",
