@@ -150,6 +150,9 @@ func TestBrowserGroupTableThreeSeats(t *testing.T) {
 		waitFor(`document.getElementById("ask").open`),
 		chromedp.Click(chromedp.ID("ask-ok")),
 		waitFor(`!document.getElementById("refused").hidden && document.getElementById("refused-text").textContent.includes("Not in the word list (ENABLE): MAX. ")`),
+	)
+	tabletShot(t, ctx, "table-three-seats-refused")
+	run(t, ctx,
 		chromedp.Click(chromedp.ID("refused-ok")),
 		waitFor(toMove+` === "Turn 3: Cy to move @3"`),
 		playMove("8H ...S", 9, 3),
