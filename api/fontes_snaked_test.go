@@ -13,7 +13,8 @@ import (
 // by rating, in each of two divisions of eight: the groups are 1st, 4th,
 // 5th, 8th and 2nd, 3rd, 6th, 7th (as tsh deals them), so round 1 is
 // 1v8 4v5 2v7 3v6, whatever seed is drawn; a request naming fontes with
-// snaked does the same; snaked on another system is refused.
+// snaked does the same and reports no seed (nothing is drawn); snaked on
+// another system is refused.
 func TestFontesSnakedPlan(t *testing.T) {
 	names := []string{"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
 	snaked := map[string]any{"rounds": 4, "pairing_plan": []map[string]any{{"rounds": "1-3", "system": "fontes", "snaked": true}}}
@@ -37,13 +38,17 @@ func TestFontesSnakedPlan(t *testing.T) {
 	// 1v8 4v5 2v7 3v6 by rating.
 	wantA, wantB := "Ann-Hal Bob-Gus Cat-Fay Dan-Eve", "Ida-Pat Jo-Oz Kim-Ned Lu-Mo"
 	ra := e.pairDivision(*e.division, 1, nil)
-	if got := games(ra); ra.System != "fontes" || got != wantA {
+	if got := games(ra); ra.System != "fontes" || !ra.Snaked || ra.Seed != nil || got != wantA {
 		t.Errorf("A round 1 (%s): %s, want %s", ra.System, got, wantA)
 	}
 	for i := 0; i < 2; i++ {
 		rb := e.pairDivision(b.ID, 1, map[string]any{"system": "fontes", "snaked": true, "replace": i > 0, "seed": 7 + i})
 		if got := games(rb); got != wantB {
 			t.Errorf("B round 1, seed %d: %s, want %s", 7+i, got, wantB)
+		}
+		// Dealt by rating, nothing is drawn: no seed is reported.
+		if rb.Seed != nil || !rb.Snaked {
+			t.Errorf("B round 1 snaked: seed %v, snaked %v", rb.Seed, rb.Snaked)
 		}
 	}
 	wantProblem(t, e.patch(e.path("/divisions/"+itoa(b.ID)), e.Director, map[string]any{"settings": map[string]any{

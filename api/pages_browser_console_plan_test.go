@@ -17,12 +17,17 @@ import (
 // A's settings through the API and B's are untouched. The division's
 // line then says the plan and the next round's system; the rounds page
 // says "Next: round 1, InitFontes" for A and offers COP, ChewPair and
-// InitFontes; a player's team is set on their line.
+// InitFontes; A's round 1 is paired by its plan's snaked InitFontes, B's
+// by InitFontes chosen on the page with its groups dealt by rating; a
+// player's team is set on their line.
 func TestBrowserConsoleChampionshipPairings(t *testing.T) {
 	f := newFixture(t)
 	a := addDivision(t, f, "A", map[string]any{"rounds": 12})
 	b := addDivision(t, f, "B", map[string]any{"rounds": 7})
 	ann := must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": "Ann Able", "rating": 1700, "division_id": b.ID}), http.StatusCreated)
+	for i, name := range []string{"Bea", "Cal", "Dot", "Eli", "Flo", "Gil", "Hap"} {
+		must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": name, "rating": 1650 - 50*i, "division_id": b.ID}), http.StatusCreated)
+	}
 	for i, name := range []string{"Nigel Richards", "Wellington Jighere", "Adam Logan", "David Eldar", "Harshan Lamabadusuriya", "Dave Wiegand", "Mack Meller", "Joel Sherman"} {
 		must[service.Player](t, f.post(f.tpath("/players"), f.Director, map[string]any{"name": name, "rating": 2200 - 20*i, "division_id": a.ID}), http.StatusCreated)
 	}
@@ -76,13 +81,40 @@ func TestBrowserConsoleChampionshipPairings(t *testing.T) {
 		waitFor(`["cop", "chew", "fontes"].every(function (v) { return !!document.querySelector('#system option[value="' + v + '"]'); })`),
 		importShot("console-rounds-next-system", 1280, 800),
 		importShot("console-rounds-next-system", 768, 1024),
-		submitForm("#pair-form", "Division A round 1 paired by InitFontes (groups of four)."),
-		waitFor(`document.getElementById("pair-summary").textContent.startsWith("Division A round 1 paired by InitFontes (groups of four), seed ")`),
+		waitFor(`document.getElementById("pair-snaked").hidden`),
+		submitForm("#pair-form", "Division A round 1 paired by InitFontes (groups of four), groups dealt by rating."),
+		// The plan's step is snaked: dealt by rating, nothing drawn, no seed.
+		waitFor(`document.getElementById("pair-summary").textContent === "Division A round 1 paired by InitFontes (groups of four), groups dealt by rating."`),
 		waitFor(`[].every.call(document.querySelectorAll("#pairings tbody tr"), function (tr) { return tr.textContent.includes("Fontes group"); })`),
 		eval(`document.getElementById("pairings").scrollIntoView({block: "start"})`),
 		importShot("console-rounds-fontes", 1280, 800),
 		importShot("console-rounds-fontes", 768, 1024),
+		// Division B has no plan: InitFontes chosen here offers its groups
+		// dealt by rating, and they are.
+		setValue(`#pair-form [name="division_id"]`, itoa(b.ID)),
+		eval(`document.querySelector('#pair-form [name="division_id"]').dispatchEvent(new Event("change"))`),
+		waitFor(`document.querySelector('#pair-form [name="round"]').value === "1"`),
+		setValue(`#system`, "fontes"),
+		waitFor(`!document.getElementById("pair-snaked").hidden`),
+		clickWhenThere(`#pair-form [name="snaked"]`),
+		waitFor(`document.querySelector('#pair-form [name="seed"]').closest("label").hidden`),
+		eval(`document.getElementById("pair-form").scrollIntoView({block: "start"}); window.scrollBy(0, -220); true`),
+		importShot("console-rounds-fontes-snaked", 1280, 800),
+		importShot("console-rounds-fontes-snaked", 768, 1024),
+		submitForm("#pair-form", "Division B round 1 paired by InitFontes (groups of four), groups dealt by rating."),
+		waitFor(`!document.querySelector('#pair-form [name="snaked"]').checked && !document.querySelector('#pair-form [name="seed"]').closest("label").hidden`),
 	)
+	// 1v8 4v5 2v7 3v6 by rating, as tsh deals them.
+	var bGames []string
+	for _, p := range must[service.RoundPairings](t, f.get(f.tpath("/rounds/1/pairings?division="+itoa(b.ID)), ""), http.StatusOK).Pairings {
+		ns := []string{p.Players[0].Name, p.Players[1].Name}
+		slices.Sort(ns)
+		bGames = append(bGames, ns[0]+"-"+ns[1])
+	}
+	slices.Sort(bGames)
+	if want := []string{"Ann Able-Hap", "Bea-Gil", "Cal-Flo", "Dot-Eli"}; !slices.Equal(bGames, want) {
+		t.Errorf("division B round 1: %v, want %v", bGames, want)
+	}
 	for _, d := range must[[]service.Division](t, f.get(f.tpath("/divisions"), ""), http.StatusOK) {
 		s := d.Settings
 		if d.ID == b.ID {

@@ -74,6 +74,10 @@ func (st *divState) pairRequest(round int, in PairInput) (req standings.PairRequ
 		}
 		req.Seed = *seed
 	case standings.SystemFontes:
+		// Snaked groups are dealt by rating: nothing is drawn, no seed.
+		if req.Snaked {
+			break
+		}
 		// The three Fontes rounds draw the same groups from one seed: the
 		// request's, else the division's own.
 		if seed = in.Seed; seed == nil {

@@ -101,7 +101,10 @@ type RoundPairings struct {
 	DivisionID   *int64  `json:"division_id,omitempty"`
 	Round        int     `json:"round"`
 	System       string  `json:"system,omitempty"` // when just paired
-	Seed         *uint64 `json:"seed,omitempty"`   // of a random draw or COP pairing just made
+	Seed         *uint64 `json:"seed,omitempty"`   // of a random draw, COP or drawn InitFontes pairing just made
+	// Snaked: when just paired by InitFontes with its groups dealt by
+	// rating (the request's snaked or the plan step's).
+	Snaked bool `json:"snaked,omitempty"`
 	// BasedOn: when just paired by Swiss or KOTH, the round whose
 	// standings it paired on; Forced: paired on an incomplete round.
 	BasedOn  int           `json:"based_on,omitempty"`
@@ -227,6 +230,7 @@ func (s *Service) PairRound(ctx context.Context, a Actor, tournamentID int64, ro
 		}
 		out = st.roundView(round)
 		out.System, out.Seed, out.BasedOn, out.Forced = string(req.System), seed, req.BasedOn, in.Force
+		out.Snaked = req.Snaked && req.System == standings.SystemFontes
 		return s.auditTournament(ctx, a, tournamentID, "pair-round", in.Reason, nil, out)
 	})
 	return out, err

@@ -211,9 +211,21 @@
   }
 
   var forceBox = document.getElementById("force-pair");
+  // InitFontes, chosen here, offers its groups dealt by rating (snaked).
+  var snakedBox = document.getElementById("pair-snaked");
+  // Dealt by rating, nothing is drawn: no seed to give.
+  function showSnaked() {
+    var f = pform.elements, fontes = f.system.value === "fontes";
+    snakedBox.hidden = !fontes;
+    f.seed.closest("label").hidden = fontes && f.snaked.checked;
+  }
+  pform.elements.system.addEventListener("change", showSnaked);
+  pform.elements.snaked.addEventListener("change", showSnaked);
+  showSnaked();
   C.submit(pform, function () {
     var f = pform.elements, n = C.num(f.round.value);
     var body = { system: f.system.value, replace: f.replace.checked, only_unpaired: f.only_unpaired.checked };
+    if (f.system.value === "fontes" && f.snaked.checked) body.snaked = true;
     if (f.seed.value.trim()) body.seed = C.num(f.seed.value);
     if (division()) body.division_id = division();
     if (!forceBox.hidden && f.force.checked) { body.force = true; body.reason = f.reason.value; }
@@ -230,10 +242,10 @@
       ensureRound(n);
       render(rp);
       reports(n);
-      f.replace.checked = false; f.only_unpaired.checked = false;
+      f.replace.checked = false; f.only_unpaired.checked = false; f.snaked.checked = false; showSnaked();
       f.round.value = n + 1; roundTouched = false;
       var sel = f.division_id, what = (sel && sel.selectedIndex >= 0 ? "Division " + sel.options[sel.selectedIndex].text + " round " : "Round ") + n;
-      var how = (C.systemWords || {})[rp.system] || rp.system;
+      var how = ((C.systemWords || {})[rp.system] || rp.system) + (rp.snaked ? ", groups dealt by rating" : "");
       summaries[division() || 0] = what + " paired by " + how +
         (rp.seed !== undefined ? ", seed " + rp.seed + " \u2014 pair again with the same seed to get the same pairings" : "") + ".";
       f.seed.value = "";
