@@ -34,14 +34,29 @@ func waitFor(expr string) chromedp.Action[chromedp.Void] {
 	// Until the page has drawn what expr reads, reading it may throw
 	// (querySelector(...) is null): that is "not yet", not a failure.
 	guarded := "(() => { try { return " + expr + " } catch (e) { return false } })()"
-	p := chromedp.Poll[chromedp.Void](guarded, chromedp.WithPollingTimeout(20*time.Second))
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := p(ctx, t)
-		if err != nil {
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			p := chromedp.Poll[chromedp.Void](guarded, chromedp.WithPollingTimeout(max(time.Until(deadline), time.Millisecond)))
+			_, err := p(ctx, t)
+			if err == nil {
+				return nil
+			}
+			// The page went on to another (a redirect, a script's sign-in
+			// page) while the poll ran in it: poll again in the new one.
+			if navigatedAway(err) && time.Now().Before(deadline) {
+				time.Sleep(50 * time.Millisecond)
+				continue
+			}
 			return fmt.Errorf("waiting for %s: %w\n%s", expr, err, pageState(ctx, t))
 		}
-		return nil
 	})
+}
+
+// navigatedAway: an evaluation failed because its page was replaced.
+func navigatedAway(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "Cannot find context with specified id") || strings.Contains(msg, "Execution context was destroyed")
 }
 
 // pageState is what the page showed when a wait gave up: its visible text
