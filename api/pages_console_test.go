@@ -97,7 +97,7 @@ func TestConsoleGameLinksAndAttention(t *testing.T) {
 func TestConsoleAssets(t *testing.T) {
 	f := newFixture(t)
 	b := newBrowser(t, f.URL)
-	for _, p := range []string{"console.css", "console.js", "director.js", "console-tournaments.js", "console-setup.js", "console-rounds.js", "console-game.js", "console-standings.js"} {
+	for _, p := range []string{"console.css", "console.js", "director.js", "console-tournaments.js", "console-setup.js", "console-rounds.js", "console-codes.js", "console-game.js", "console-standings.js"} {
 		if r := b.get("/static/" + p); r.Status != http.StatusOK || len(r.Body) == 0 {
 			t.Errorf("GET /static/%s: %d", p, r.Status)
 		}
